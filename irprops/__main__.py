@@ -1,0 +1,3 @@
+from irprops.cli import main
+
+main()

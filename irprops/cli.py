@@ -1,0 +1,98 @@
+"""The ``irprops`` command line.
+
+Every user-input error prints one line naming the argument, the value and the rule,
+and exits with status 2; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+import metrics
+from metrics import exact
+from metrics.grades import format_ranking
+from metrics.registry import decimal
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _user_errors(command: F) -> F:
+    """Turn :class:`metrics.InputError` into a one-line message and exit status 2."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except metrics.InputError as error:
+            click.echo(f"irprops: error: {error}", err=True)
+            sys.exit(2)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="irprops")
+def main() -> None:
+    """Prove or refute numeric properties of IR effectiveness metrics (Moffat, AIRS 2013)."""
+
+
+@main.command()
+@click.argument("metric")
+@click.argument("ranking")
+@click.option("--qrels", metavar="GRADES", help="Grades of every relevant document in the collection, e.g. 1,1,1/2.")
+@click.option("--R", "R", type=int, metavar="N", help="N relevant documents: the ranking's own plus further ones of grade 1.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@_user_errors
+def score(metric: str, ranking: str, qrels: str | None, R: int | None, as_json: bool) -> None:
+    """Score RANKING exactly with METRIC (e.g. nDCG@10, 'RBP(p=0.5)@10', AP).
+
+    RANKING is a string over 0, 1 and ? (also - for 0 and $ for 1), like 1--1??, or
+    comma-separated grades in [0, 1], like 1,1/2,0,?. The depth is METRIC's @k, or the
+    ranking's length. By default the qrels are the ranking's own relevant documents.
+    """
+    if qrels is not None and R is not None:
+        raise metrics.InputError("--R", R, "give either --qrels or --R, not both")
+    result = metrics.score(metric, ranking, qrels=qrels, R=R)
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    s = result.situation
+    click.echo(f"{result.measure} of {format_ranking(s.ranking)}  (k = {s.k}, R = {s.R})")
+    if not result.defined:
+        click.echo(f"  value     undefined: {result.exact.reason}")  # type: ignore[union-attr]
+        return
+    click.echo(f"  exact     {exact.to_str(result.exact)}")  # type: ignore[arg-type]
+    click.echo(f"  value     {result.value!r}")
+    if result.residual is not None:
+        click.echo(f"  residual  {exact.to_str(result.residual)} = {exact.to_float(result.residual)!r}")
+        click.echo(f"  bounds    [{result.value!r}, {exact.to_float(result.upper)!r}]")  # type: ignore[arg-type]
+
+
+@main.command(name="metrics")
+@click.argument("name", required=False)
+@_user_errors
+def list_metrics(name: str | None) -> None:
+    """List the declared metrics, or show one: its formula, parameters and symbolic forms."""
+    if name is None:
+        table = Table("metric", "also", "grades", "parameters", "definition")
+        for metric in metrics.REGISTRY.values():
+            params = ", ".join(f"{p.name} ({p.rule}, default {decimal(p.default)})" for p in metric.params)
+            table.add_row(metric.key, ", ".join(metric.aliases), metric.relevance, params, metric.definition, style=None)
+        Console(highlight=False).print(table, markup=False)
+        return
+    measure = metrics.parse(name)
+    metric = measure.metric
+    click.echo(f"{measure.name}: {metric.description}")
+    click.echo(f"\nGrades: {metric.relevance}.  Reference: {metric.reference}.")
+    closed = measure.closed_form()
+    click.echo(f"\nFor every k:  {closed if closed is not None else 'no closed form for symbolic k'}")
+    if measure.k is not None:
+        click.echo(f"At k = {measure.k}:  {measure.symbolic()}")

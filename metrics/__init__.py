@@ -1,0 +1,22 @@
+"""irprops metrics: the effectiveness metrics of Moffat (AIRS 2013) in three agreeing forms.
+
+>>> from metrics import score
+>>> round(score("nDCG@5", "10100", R=3).value, 4)
+0.7039
+"""
+
+from . import catalog  # noqa: F401  (registers the metrics)
+from .algebra import UNDEFINED, Algebra, Undefined
+from .errors import InputError, NotExpressible, Undecided
+from .exact import Exact, compare, sign
+from .names import known_names, lookup, parse
+from .registry import REGISTRY, Measure, Metric, Param, declare
+from .scoring import Score, score
+from .situation import Situation
+from .symbolic import SymbolicForm
+
+__all__ = [
+    "REGISTRY", "UNDEFINED", "Algebra", "Exact", "InputError", "Measure", "Metric", "NotExpressible", "Param",
+    "Score", "Situation", "SymbolicForm", "Undecided", "Undefined", "compare", "declare", "known_names",
+    "lookup", "parse", "score", "sign",
+]

@@ -1,0 +1,243 @@
+"""The operations a metric formula is written in, and the two concrete backends.
+
+A metric is declared once, as a function ``formula(m)`` of an :class:`Algebra` ``m``.
+Run with :class:`FloatAlgebra` it gives the numeric form, with :class:`ExactAlgebra`
+the exact form, and with the backends of :mod:`metrics.symbolic` the SymPy forms.
+A formula may use only these operations, plus ``+ - * /`` and ``**`` with integer
+exponents, and Python loops over integers (not over grades):
+
+* ``m.k``, ``m.R``: the depth and the number of relevant documents;
+* ``m.r(i)``: the grade at rank i (1-based); 0 if unjudged or below the ranking;
+* ``m.g(i)``: the i-th largest qrel grade, 0 if i > R (the ideal ranking);
+* ``m.r_sorted(i)``: the i-th largest of the grades r_1..r_k (the ideal of the top k);
+* ``m.unjudged(i)``: 1 if the document at rank i is unjudged, else 0;
+* ``m.param(name)``: a declared parameter such as RBP's p;
+* ``m.log2(x)``: the base-2 logarithm (exact where the backend is exact);
+* ``m.sum(lo, hi, f)``, ``m.prod(lo, hi, f)``: sum and product of f(i) for lo <= i <= hi;
+* ``m.prefix_sum(f)``, ``m.prefix_prod(f)``: the function n -> sum (product) of f(1..n);
+* ``m.max_over(lo, hi, f)``: the largest f(i);
+* ``m.min(a, b)``, ``m.max(a, b)``: the smaller or larger of two depths, counts or parameters;
+* ``m.div(a, b, why)``: a / b, where b = 0 makes the score undefined (``why`` says when);
+* ``m.num(q)``: a rational constant (``m.num(1) / i`` rather than ``1 / i``).
+
+Upper limits of sums and products never exceed k, except when reading below the depth
+is the point (a non-localized proposal).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from . import exact
+from .situation import Situation
+
+Formula = Callable[["Algebra"], Any]
+"""A metric formula: a function of an algebra returning the score."""
+
+
+@dataclass(frozen=True)
+class Undefined:
+    """The value of a metric on a situation where it is not defined (e.g. AP when R = 0).
+
+    All undefined values are equal; ``reason`` says why this one is undefined.
+
+    >>> Undefined("R = 0") == UNDEFINED
+    True
+    """
+
+    reason: str = field(default="", compare=False)
+
+    def __repr__(self) -> str:
+        return "undefined" + (f" ({self.reason})" if self.reason else "")
+
+
+UNDEFINED = Undefined()
+
+
+class _DivisionByZero(Exception):
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class Algebra(ABC):
+    """The interface formulas are written against; see the module docstring."""
+
+    k: Any
+    R: Any
+
+    @abstractmethod
+    def r(self, i: Any) -> Any: ...
+
+    @abstractmethod
+    def g(self, i: Any) -> Any: ...
+
+    @abstractmethod
+    def r_sorted(self, i: Any) -> Any: ...
+
+    @abstractmethod
+    def unjudged(self, i: Any) -> Any: ...
+
+    @abstractmethod
+    def param(self, name: str) -> Any: ...
+
+    @abstractmethod
+    def log2(self, x: Any) -> Any: ...
+
+    @abstractmethod
+    def num(self, q: int | Fraction) -> Any: ...
+
+    @abstractmethod
+    def sum(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Any: ...
+
+    @abstractmethod
+    def prod(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Any: ...
+
+    @abstractmethod
+    def max_over(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Any: ...
+
+    @abstractmethod
+    def min(self, a: Any, b: Any) -> Any: ...
+
+    @abstractmethod
+    def max(self, a: Any, b: Any) -> Any: ...
+
+    @abstractmethod
+    def div(self, a: Any, b: Any, why: str = "") -> Any: ...
+
+    def prefix_sum(self, f: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        return lambda n: self.sum(1, n, f)
+
+    def prefix_prod(self, f: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        return lambda n: self.prod(1, n, f)
+
+
+class _Concrete(Algebra):
+    """Shared code of the float and exact backends: the situation is known."""
+
+    def __init__(self, situation: Situation, params: Mapping[str, Fraction | int]) -> None:
+        self.situation = situation
+        self.k = situation.k
+        self.R = situation.R
+        self._params = params
+
+    def r(self, i: int) -> Any:
+        return self.num(self.situation.grade(i))
+
+    def g(self, i: int) -> Any:
+        return self.num(self.situation.qrels[i - 1] if 1 <= i <= self.R else 0)
+
+    def r_sorted(self, i: int) -> Any:
+        return self.num(self._top_sorted[i - 1] if 1 <= i <= self.k else 0)
+
+    @functools.cached_property
+    def _top_sorted(self) -> list[Fraction]:
+        return sorted((self.situation.grade(i) for i in range(1, self.k + 1)), reverse=True)
+
+    def unjudged(self, i: int) -> Any:
+        ranking = self.situation.ranking
+        return self.num(1 if 1 <= i <= len(ranking) and ranking[i - 1] is None else 0)
+
+    def param(self, name: str) -> Any:
+        return self.num(self._params[name])
+
+    def min(self, a: Any, b: Any) -> Any:
+        return min(a, b)
+
+    def max(self, a: Any, b: Any) -> Any:
+        return max(a, b)
+
+    def prod(self, lo: int, hi: int, f: Callable[[int], Any]) -> Any:
+        product = self.num(1)
+        for i in range(lo, hi + 1):
+            product = product * f(i)
+        return product
+
+    def prefix_sum(self, f: Callable[[int], Any]) -> Callable[[int], Any]:
+        return _Prefix(f, self.num(0), lambda a, b: a + b)
+
+    def prefix_prod(self, f: Callable[[int], Any]) -> Callable[[int], Any]:
+        return _Prefix(f, self.num(1), lambda a, b: a * b)
+
+    def div(self, a: Any, b: Any, why: str = "") -> Any:
+        if self._is_zero(b):
+            raise _DivisionByZero(why or "a denominator is 0")
+        return a / b
+
+    @abstractmethod
+    def _is_zero(self, value: Any) -> bool: ...
+
+
+class _Prefix:
+    """n -> f(1) op ... op f(n), computed incrementally and cached."""
+
+    def __init__(self, f: Callable[[int], Any], unit: Any, op: Callable[[Any, Any], Any]) -> None:
+        self._f, self._op, self._values = f, op, [unit]
+
+    def __call__(self, n: int) -> Any:
+        while len(self._values) <= n:
+            self._values.append(self._op(self._values[-1], self._f(len(self._values))))
+        return self._values[max(n, 0)]
+
+
+class FloatAlgebra(_Concrete):
+    """The numeric form: IEEE floats, fast, for search and display, never for verdicts."""
+
+    def num(self, q: int | Fraction) -> float:
+        return float(q)
+
+    def log2(self, x: int | float) -> float:
+        return math.log2(x)
+
+    def sum(self, lo: int, hi: int, f: Callable[[int], float]) -> float:
+        return math.fsum(f(i) for i in range(lo, hi + 1))
+
+    def max_over(self, lo: int, hi: int, f: Callable[[int], float]) -> float:
+        return max((f(i) for i in range(lo, hi + 1)), default=0.0)
+
+    def _is_zero(self, value: float) -> bool:
+        return value == 0
+
+
+class ExactAlgebra(_Concrete):
+    """The exact form: Fractions, and SymPy expressions over :class:`exact.log2` where needed."""
+
+    def num(self, q: int | Fraction) -> Fraction:
+        return Fraction(q)
+
+    def log2(self, x: int | Fraction) -> exact.Exact:
+        x = Fraction(x)
+        return exact.as_exact(exact.log2(sympy.Rational(x.numerator, x.denominator)))
+
+    def sum(self, lo: int, hi: int, f: Callable[[int], exact.Exact]) -> exact.Exact:
+        rational, symbolic = Fraction(0), []
+        for i in range(lo, hi + 1):
+            term = f(i)
+            if isinstance(term, (Fraction, int)):
+                rational += term
+            else:
+                symbolic.append(term)
+        return exact.as_exact(sympy.Add(*symbolic, sympy.Rational(rational.numerator, rational.denominator))) if symbolic else rational
+
+    def max_over(self, lo: int, hi: int, f: Callable[[int], exact.Exact]) -> exact.Exact:
+        values = [f(i) for i in range(lo, hi + 1)]
+        return max(values, key=functools.cmp_to_key(exact.compare), default=Fraction(0))
+
+    def _is_zero(self, value: exact.Exact) -> bool:
+        return exact.sign(value) == 0
+
+
+def run(formula: Formula, algebra: Algebra) -> Any:
+    """Evaluate ``formula`` in ``algebra``; a zero denominator gives :class:`Undefined`."""
+    try:
+        return formula(algebra)
+    except _DivisionByZero as undefined:
+        return Undefined(undefined.why)

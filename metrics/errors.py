@@ -1,0 +1,56 @@
+"""Errors raised for bad user input and for values the exact layer cannot decide.
+
+Every message names the argument, the offending value and the rule it breaks, and
+where possible suggests the fix, so that the command line can print it on one line.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class InputError(ValueError):
+    """A value supplied by the user breaks a rule of the situation model or the name syntax.
+
+    >>> str(InputError("k", 0, "the depth must be at least 1", "write e.g. P@5"))
+    "k = 0: the depth must be at least 1 (write e.g. P@5)"
+    """
+
+    def __init__(self, argument: str, value: object, rule: str, hint: str | None = None) -> None:
+        self.argument = argument
+        self.value = value
+        self.rule = rule
+        self.hint = hint
+        shown = repr(value) if isinstance(value, str) else str(value)
+        message = f"{argument} = {shown}: {rule}"
+        if hint:
+            message += f" ({hint})"
+        super().__init__(message)
+
+
+class Undecided(ArithmeticError):
+    """The sign of an exact value could not be certified within the precision limit.
+
+    This is never turned into a verdict: callers treat it as "no information".
+    """
+
+
+class NotExpressible(Exception):
+    """A metric's formula uses an operation its symbolic backend cannot express.
+
+    For example the maximum over a symbolic number of grades (HIT with symbolic k).
+    """
+
+
+def close_matches(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:
+    """The candidates closest to ``word``, compared case-insensitively.
+
+    >>> close_matches("nDGC", ["nDCG", "DCG", "AP"])
+    ['nDCG', 'DCG']
+    """
+    by_lower: dict[str, str] = {}
+    for candidate in candidates:
+        by_lower.setdefault(candidate.lower(), candidate)
+    found = difflib.get_close_matches(word.lower(), list(by_lower), n=n, cutoff=0.5)
+    return [by_lower[f] for f in found]

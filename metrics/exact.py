@@ -1,0 +1,282 @@
+"""Exact scores and sound comparisons between them.
+
+An exact score is a ``Fraction`` when it is rational, and otherwise a SymPy expression
+over rationals and base-2 logarithms of integers (:class:`log2`), such as the DCG value
+``1 + 1/log2(3)``. Equalities and strict inequalities between such values are decided
+soundly by :func:`sign`:
+
+1. **interval separation**: the expression is enclosed in a rigorous interval
+   (``mpmath.iv``, outward rounding, with every logarithm widened by 2^8 ulps as a margin);
+   if the interval excludes 0 its sign is certain;
+2. **formal identity**: otherwise each ``log2(n)`` is expanded over the primes
+   (``log2(12) = 2 + log2(3)``) and the expression is put over a common denominator in
+   those logarithms as independent symbols; a zero numerator proves the value is 0;
+3. **refinement**: otherwise the interval is recomputed with up to 4096 bits.
+
+A value that is formally nonzero yet never separated from 0 raises :class:`Undecided`
+(it would be a counterexample to Schanuel's conjecture); no verdict is ever guessed.
+Floats never take part in these decisions.
+
+>>> w2 = 1 / log2(3)                      # the DCG weight of rank 2
+>>> sign(1 / log2(6) - w2 / (1 + w2))     # log2(6) = 1 + log2(3): equal, found formally
+0
+>>> sign(Fraction(1, 2) * w2 - 1 / log2(9))   # grade 1/2 at rank 2 vs grade 1 at rank 8
+0
+>>> compare(1 / log2(5), Fraction(3, 7))
+1
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+from typing import Union
+
+import mpmath
+import sympy
+from sympy import Integer
+from sympy.printing.str import StrPrinter
+
+from .errors import Undecided
+
+Exact = Union[Fraction, sympy.Expr]
+"""An exact value: a Fraction, or a SymPy expression over rationals and :class:`log2`."""
+
+_FIRST_BITS = 64
+_MAX_BITS = 4096
+_LOG_MARGIN_BITS = 8
+
+
+class log2(sympy.Function):  # noqa: N801 - named as the mathematical function
+    """The base-2 logarithm, exact: ``log2(2**e)`` is the integer e; ``log2(3)`` stays symbolic.
+
+    >>> log2(8), log2(6), 1 / log2(3)
+    (3, log2(6), 1/log2(3))
+    """
+
+    @classmethod
+    def eval(cls, x: sympy.Expr) -> sympy.Expr | None:
+        if x.is_Integer and x.is_positive:
+            n = int(x)
+            if n & (n - 1) == 0:
+                return Integer(n.bit_length() - 1)
+        return None
+
+    def _eval_is_real(self) -> bool | None:
+        return self.args[0].is_positive
+
+    def _eval_is_positive(self) -> bool | None:
+        return (self.args[0] - 1).is_positive
+
+    def fdiff(self, argindex: int = 1) -> sympy.Expr:
+        return 1 / (self.args[0] * sympy.log(2))
+
+    def _eval_rewrite_as_log(self, x: sympy.Expr, **kwargs: object) -> sympy.Expr:
+        return sympy.log(x) / sympy.log(2)
+
+    def _eval_evalf(self, prec: int) -> sympy.Expr:
+        return (sympy.log(self.args[0]) / sympy.log(2))._eval_evalf(prec)
+
+
+def as_exact(value: object) -> Exact:
+    """Normalise an exact value: rationals become ``Fraction``; floats are refused.
+
+    >>> as_exact(sympy.Rational(3, 4)), as_exact(2)
+    (Fraction(3, 4), Fraction(2, 1))
+    """
+    if isinstance(value, bool):
+        raise TypeError("a boolean is not a score")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        raise TypeError(f"a float ({value!r}) reached exact arithmetic; write the constant as a Fraction")
+    expr = sympy.sympify(value)
+    if expr.is_Rational:
+        return Fraction(int(expr.p), int(expr.q))
+    if expr.has(sympy.Float):
+        raise TypeError(f"a float reached exact arithmetic in {expr}")
+    return expr
+
+
+def sign(value: Exact) -> int:
+    """The sign (-1, 0 or 1) of an exact value, certified as described in the module docstring."""
+    value = as_exact(value)
+    if isinstance(value, Fraction):
+        return (value > 0) - (value < 0)
+    found = _interval_sign(value, _FIRST_BITS)
+    if found is not None:
+        return found
+    if formally_zero(value):
+        return 0
+    bits = _FIRST_BITS * 2
+    while bits <= _MAX_BITS:
+        found = _interval_sign(value, bits)
+        if found is not None:
+            return found
+        bits *= 2
+    raise Undecided(f"cannot certify the sign of {value} with {_MAX_BITS} bits, and it is not formally zero")
+
+
+def compare(a: Exact, b: Exact) -> int:
+    """-1, 0 or 1 as ``a`` is less than, equal to or greater than ``b``, decided soundly."""
+    a, b = as_exact(a), as_exact(b)
+    if isinstance(a, Fraction) and isinstance(b, Fraction):
+        return (a > b) - (a < b)
+    return sign(sympy.sympify(a) - sympy.sympify(b))
+
+
+def formally_zero(value: Exact) -> bool:
+    """Whether ``value`` is identically zero with the logarithms of primes as independent symbols.
+
+    A ``True`` answer proves the value is 0. ``False`` proves nothing by itself.
+    """
+    value = as_exact(value)
+    if isinstance(value, Fraction):
+        return value == 0
+    expanded = value.replace(lambda e: isinstance(e, (log2, sympy.log)) and e.args[0].is_Integer, _expand_log)
+    return sympy.cancel(sympy.together(expanded)) == 0
+
+
+def enclose(value: Exact, bits: int = 64) -> tuple[Fraction, Fraction]:
+    """Rational bounds ``(lo, hi)`` with lo <= value <= hi, from a rigorous interval evaluation."""
+    value = as_exact(value)
+    if isinstance(value, Fraction):
+        return value, value
+    interval = _with_bits(bits, _enclose, value)
+    if interval is None:
+        raise Undecided(f"cannot enclose {value} with {bits} bits")
+    return _to_fraction(interval.a), _to_fraction(interval.b)
+
+
+def _to_fraction(endpoint) -> Fraction:  # type: ignore[no-untyped-def]
+    man, exp = mpmath.mpf(endpoint).man_exp
+    return Fraction(man) * Fraction(2) ** exp
+
+
+def to_float(value: Exact) -> float:
+    """The nearest float to an exact value (for display only; never used to decide)."""
+    value = as_exact(value)
+    if isinstance(value, Fraction):
+        return float(value)
+    lo, hi = enclose(value, 80)
+    return float((lo + hi) / 2)
+
+
+def to_str(value: Exact) -> str:
+    """The exact value as text: ``3/5``, ``1 + 1/log2(3)``.
+
+    >>> to_str(Fraction(3, 5)), to_str(1 + 1 / log2(3))
+    ('3/5', '1 + 1/log2(3)')
+    """
+    value = as_exact(value)
+    if isinstance(value, Fraction):
+        return str(value)
+    return show(value)
+
+
+class _Printer(StrPrinter):
+    """SymPy's str printer, with a positive constant first in every sum: ``1 + 1/log2(3)``, ``i - 1``."""
+
+    def _as_ordered_terms(self, expr, order=None):  # type: ignore[no-untyped-def]
+        def place(term: sympy.Expr) -> int:
+            return 1 if not term.is_Number else (0 if term > 0 else 2)
+
+        return sorted(super()._as_ordered_terms(expr, order), key=place)
+
+
+def show(expr: sympy.Basic) -> str:
+    """Print a SymPy expression with constants first, as the papers write sums."""
+    return _Printer().doprint(expr)
+
+
+# -- interval evaluation ---------------------------------------------------------------
+
+def _with_bits(bits: int, fn, *args):  # type: ignore[no-untyped-def]
+    saved = mpmath.iv.prec
+    mpmath.iv.prec = bits
+    try:
+        return fn(*args, bits)
+    except _Straddle:
+        return None
+    finally:
+        mpmath.iv.prec = saved
+
+
+def _interval_sign(value: sympy.Expr, bits: int) -> int | None:
+    interval = _with_bits(bits, _enclose, value)
+    if interval is None:
+        return None
+    if interval.a > 0:
+        return 1
+    if interval.b < 0:
+        return -1
+    if interval.a == 0 and interval.b == 0:
+        return 0
+    return None
+
+
+class _Straddle(Exception):
+    """An intermediate interval contains 0 where a division needs it not to."""
+
+
+def _enclose(e: sympy.Expr, bits: int):  # type: ignore[no-untyped-def]
+    iv = mpmath.iv
+    if e.is_Rational:
+        return iv.mpf(int(e.p)) / iv.mpf(int(e.q))
+    if isinstance(e, log2) and e.args[0].is_Integer:
+        return _log_enclosure(int(e.args[0]), bits) / _log_enclosure(2, bits)
+    if isinstance(e, sympy.log) and e.args[0].is_Integer:
+        return _log_enclosure(int(e.args[0]), bits)
+    if e.is_Add:
+        total = iv.mpf(0)
+        for term in e.args:
+            total += _enclose(term, bits)
+        return total
+    if e.is_Mul:
+        product = iv.mpf(1)
+        for factor in e.args:
+            product *= _enclose(factor, bits)
+        return product
+    if e.is_Pow and e.exp.is_Integer:
+        base = _enclose(e.base, bits)
+        n = int(e.exp)
+        if n < 0:
+            if base.a <= 0 <= base.b:
+                raise _Straddle
+            return iv.mpf(1) / base ** (-n)
+        return base**n
+    if isinstance(e, (sympy.Max, sympy.Min)):
+        parts = [_enclose(a, bits) for a in e.args]
+        pick = max if isinstance(e, sympy.Max) else min
+        return iv.mpf([pick(p.a for p in parts), pick(p.b for p in parts)])
+    raise TypeError(f"cannot bound {e} ({type(e).__name__}) exactly")
+
+
+@functools.lru_cache(maxsize=4096)
+def _log_enclosure(n: int, bits: int):  # type: ignore[no-untyped-def]
+    iv = mpmath.iv
+    inner = iv.log(iv.mpf(n))
+    margin = iv.mpf(2) ** (_LOG_MARGIN_BITS - bits) * (abs(inner.b) + 1)
+    return iv.mpf([inner.a - margin.b, inner.b + margin.b])
+
+
+# -- formal identity -------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def _prime_log(p: int) -> sympy.Symbol:
+    return sympy.Symbol(f"L{p}", positive=True)
+
+
+def _expand_log(e: sympy.Expr) -> sympy.Expr:
+    """log2(n) as sum m_p log2(p) over n's prime factors (log2(2) = 1); ln n = ln2 * log2(n)."""
+    n = int(e.args[0])
+    in_base_2 = sum((Integer(m) * (1 if p == 2 else _prime_log(p)) for p, m in sympy.factorint(n).items()), Integer(0))
+    return in_base_2 if isinstance(e, log2) else _natural_scale() * in_base_2
+
+
+@functools.lru_cache(maxsize=1)
+def _natural_scale() -> sympy.Symbol:
+    """ln 2, as a symbol: ln n = ln 2 * log2 n, so natural logs share the log2 basis."""
+    return sympy.Symbol("ln2", positive=True)

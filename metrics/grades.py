@@ -1,0 +1,116 @@
+"""Relevance grades: parsing and printing rankings and qrels the way the papers write them.
+
+A grade is a ``Fraction`` in [0, 1]; an unjudged document is ``None`` (written ``?``).
+Rankings are written either compactly, one character per document, over
+``0``/``-`` (nonrelevant), ``1``/``$`` (relevant) and ``?`` (unjudged), as in the
+RBP paper's ``$$---$----$-??--?---``; or as comma-separated grades such as
+``1,1/2,0.25,0,?``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from .errors import InputError
+
+Grade = Fraction
+"""A relevance grade: a rational number in [0, 1]."""
+
+Entry = Fraction | None
+"""One ranked document: its grade, or ``None`` when it is unjudged."""
+
+_COMPACT = {"0": Fraction(0), "-": Fraction(0), "1": Fraction(1), "$": Fraction(1), "?": None}
+_FORMAT_HINT = "write a string over 0 1 ? - $ like 1--1??, or comma-separated grades like 1,1/2,0,?"
+
+
+def parse_grade(text: str, argument: str = "grade") -> Entry:
+    """Parse one grade: ``1``, ``0``, ``1/2``, ``0.25`` or ``?`` (unjudged).
+
+    >>> parse_grade("0.25"), parse_grade("2/4"), parse_grade("?")
+    (Fraction(1, 4), Fraction(1, 2), None)
+    """
+    token = text.strip()
+    if token == "?":
+        return None
+    if token in _COMPACT:
+        return _COMPACT[token]
+    try:
+        grade = Fraction(token)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(argument, text, "not a grade", "grades are numbers in [0, 1] such as 1, 1/2 or 0.25, or ? for unjudged") from None
+    return check_grade(grade, argument)
+
+
+def check_grade(grade: Fraction, argument: str = "grade") -> Fraction:
+    """Return ``grade`` if it lies in [0, 1], else raise :class:`InputError`."""
+    if not 0 <= grade <= 1:
+        raise InputError(argument, format_grade(grade), "grades must lie in [0, 1]", "rescale graded judgments, e.g. 0-3 becomes 0, 1/3, 2/3, 1")
+    return grade
+
+
+def parse_ranking(text: str, argument: str = "ranking") -> tuple[Entry, ...]:
+    """Parse a ranking, top document first.
+
+    >>> parse_ranking("1-?$")
+    (Fraction(1, 1), Fraction(0, 1), None, Fraction(1, 1))
+    >>> parse_ranking("1, 1/2, ?")
+    (Fraction(1, 1), Fraction(1, 2), None)
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise InputError(argument, text, "the ranking is empty", _FORMAT_HINT)
+    if "," in stripped or "/" in stripped or "." in stripped:
+        return tuple(parse_grade(token, f"{argument} entry {i}") for i, token in enumerate(stripped.split(","), start=1))
+    entries = []
+    for i, char in enumerate(stripped, start=1):
+        if char not in _COMPACT:
+            raise InputError(argument, text, f"character {char!r} at position {i} is not a grade", _FORMAT_HINT)
+        entries.append(_COMPACT[char])
+    return tuple(entries)
+
+
+def parse_qrels(text: str, argument: str = "qrels") -> tuple[Fraction, ...]:
+    """Parse the grades of the relevant documents: ``1,1,1/2`` or compactly ``111``.
+
+    An empty string means a collection with no relevant document (R = 0).
+
+    >>> parse_qrels("1,1/2"), parse_qrels("11"), parse_qrels("")
+    ((Fraction(1, 1), Fraction(1, 2)), (Fraction(1, 1), Fraction(1, 1)), ())
+    """
+    if not text.strip():
+        return ()
+    grades = parse_ranking(text, argument)
+    for i, grade in enumerate(grades, start=1):
+        if grade is None or grade == 0:
+            shown = "?" if grade is None else "0"
+            raise InputError(argument, text, f"entry {i} is {shown}, but qrels list only the grades (> 0) of relevant documents", "drop it, or use --R N for N relevant documents of grade 1")
+    return tuple(g for g in grades if g is not None)
+
+
+def format_grade(grade: Entry) -> str:
+    """Write a grade as the papers do: ``1``, ``0``, ``1/2`` or ``?``.
+
+    >>> format_grade(Fraction(1, 2)), format_grade(Fraction(1)), format_grade(None)
+    ('1/2', '1', '?')
+    """
+    if grade is None:
+        return "?"
+    return str(grade)
+
+
+def format_ranking(entries: Iterable[Entry]) -> str:
+    """Write a ranking compactly (``10?01``) when every grade is 0, 1 or ?, else comma-separated.
+
+    >>> format_ranking(parse_ranking("1-?$")), format_ranking(parse_ranking("1,1/2"))
+    ('10?1', '1,1/2')
+    """
+    entries = tuple(entries)
+    if all(e is None or e in (0, 1) for e in entries):
+        return "".join(format_grade(e) for e in entries)
+    return ",".join(format_grade(e) for e in entries)
+
+
+def is_binary(grades: Iterable[Entry]) -> bool:
+    """Whether every judged grade is 0 or 1."""
+    return all(g is None or g in (0, 1) for g in grades)

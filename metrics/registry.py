@@ -1,0 +1,199 @@
+"""Metric declarations, the registry, and measures (a metric bound to parameters and a depth).
+
+A metric is declared once, with :func:`declare`, as a formula over an
+:class:`~metrics.algebra.Algebra`; its numeric, exact and symbolic forms all come from
+that one function. Everything else (name parsing, the CLI's choices, the tests) reads
+:data:`REGISTRY`.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from . import exact
+from .algebra import ExactAlgebra, FloatAlgebra, Formula, Undefined, run
+from .errors import InputError, NotExpressible
+from .grades import format_grade
+from .situation import Situation
+from .symbolic import ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
+
+Relevance = Literal["binary", "graded"]
+
+
+@dataclass(frozen=True)
+class Param:
+    """A metric parameter: its name, default, the rule its values obey, and SymPy assumptions."""
+
+    name: str
+    default: Fraction
+    rule: str
+    valid: Callable[[Fraction], bool]
+    integer: bool = False
+    assumptions: Mapping[str, bool] = field(default_factory=lambda: {"nonnegative": True})
+
+    def check(self, value: Fraction, metric: str) -> Fraction:
+        if self.integer and value.denominator != 1:
+            raise InputError(f"{metric} parameter {self.name}", format_grade(value), "must be an integer")
+        if not self.valid(value):
+            raise InputError(f"{metric} parameter {self.name}", format_grade(value), f"must satisfy {self.rule}")
+        return value
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One declared metric family (over all depths k)."""
+
+    key: str
+    formula: Formula
+    relevance: Relevance
+    aliases: tuple[str, ...]
+    params: tuple[Param, ...]
+    reference: str
+    residual: Formula | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The key and every alias."""
+        return (self.key, *self.aliases)
+
+    @property
+    def summary(self) -> str:
+        """The first line of the formula's docstring."""
+        return self.description.splitlines()[0] if self.description else self.key
+
+    @property
+    def description(self) -> str:
+        """The formula's docstring without its examples."""
+        return (inspect.getdoc(self.formula) or "").split(">>>")[0].strip()
+
+    @property
+    def definition(self) -> str:
+        """The formula line of the docstring (its second paragraph's first line)."""
+        paragraphs = self.description.split("\n\n")
+        return paragraphs[1].splitlines()[0] if len(paragraphs) > 1 else self.summary
+
+    @property
+    def binary(self) -> bool:
+        return self.relevance == "binary"
+
+    def defaults(self) -> dict[str, Fraction]:
+        return {p.name: p.default for p in self.params}
+
+
+REGISTRY: dict[str, Metric] = {}
+"""Every declared metric, by key, in declaration order."""
+
+
+def declare(
+    key: str,
+    *,
+    relevance: Relevance,
+    reference: str,
+    aliases: tuple[str, ...] = (),
+    params: tuple[Param, ...] = (),
+    residual: Formula | None = None,
+) -> Callable[[Formula], Formula]:
+    """Register ``formula`` as the metric ``key``. Names are matched case-insensitively."""
+
+    def register(formula: Formula) -> Formula:
+        metric = Metric(key, formula, relevance, aliases, params, reference, residual)
+        taken = {name.lower(): m.key for m in REGISTRY.values() for name in m.names}
+        for name in metric.names:
+            if name.lower() in taken:
+                raise ValueError(f"metric name {name!r} of {key} is already used by {taken[name.lower()]}")
+        REGISTRY[key] = metric
+        return formula
+
+    return register
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A metric with its parameter values and, optionally, a depth: ``RBP(p=0.5)@10``.
+
+    Without a depth it names the family over k, as the property checkers take it.
+    """
+
+    metric: Metric
+    params: Mapping[str, Fraction] = field(default_factory=dict)
+    k: int | None = None
+
+    @property
+    def name(self) -> str:
+        """The canonical name, e.g. ``RBP(p=0.8)@10`` or ``SN-DCG``."""
+        shown = ",".join(f"{p.name}={decimal(self.params[p.name])}" for p in self.metric.params)
+        return self.metric.key + (f"({shown})" if shown else "") + (f"@{self.k}" if self.k is not None else "")
+
+    def at(self, k: int) -> Measure:
+        """The same measure at depth ``k``."""
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise InputError("k", k, "the depth must be an integer >= 1")
+        return Measure(self.metric, self.params, k)
+
+    def check(self, situation: Situation) -> Situation:
+        """Return ``situation`` if this measure can score it, else raise :class:`InputError`."""
+        if self.k is not None and situation.k != self.k:
+            raise InputError("k", situation.k, f"{self.name} is evaluated at depth {self.k}")
+        if self.metric.binary and not situation.binary:
+            where, bad = next((w, g) for w, grades in (("ranking", situation.ranking), ("qrels", situation.qrels)) for g in grades if g is not None and g not in (0, 1))
+            raise InputError(f"{where} grade", format_grade(bad), f"{self.metric.key} is a binary metric: grades must be 0 or 1", "use a graded metric such as nDCG, or threshold the grades")
+        return situation
+
+    def numeric(self, situation: Situation) -> float | Undefined:
+        """The numeric form: a float, fast; for display and search, never for verdicts."""
+        return run(self.metric.formula, FloatAlgebra(self.check(situation), self.params))
+
+    def exact(self, situation: Situation) -> exact.Exact | Undefined:
+        """The exact form: a Fraction, or a SymPy expression over exact logarithms."""
+        value = run(self.metric.formula, ExactAlgebra(self.check(situation), self.params))
+        return value if isinstance(value, Undefined) else exact.as_exact(value)
+
+    def residual(self, situation: Situation) -> exact.Exact | None:
+        """The exact residual (score uncertainty) for metrics that declare one, such as RBP."""
+        if self.metric.residual is None:
+            return None
+        return exact.as_exact(run(self.metric.residual, ExactAlgebra(self.check(situation), self.params)))
+
+    def symbolic(self, k: int | None = None) -> SymbolicForm:
+        """The SymPy form at a concrete depth: an expression in b_i or r_i, R and parameters."""
+        depth = self.k if k is None else k
+        if depth is None:
+            raise InputError("k", None, f"{self.name} has no depth", "give k, or use closed_form()")
+        algebra = SymbolicAlgebra(depth, self.metric.binary, self._assumptions())
+        return self._form(algebra, depth)
+
+    def closed_form(self) -> SymbolicForm | None:
+        """The SymPy form for symbolic k (``Sum``/``Product``), or None where none exists."""
+        algebra = ClosedFormAlgebra(self.metric.binary, self._assumptions())
+        try:
+            form = self._form(algebra, algebra.k)
+        except NotExpressible:
+            return None
+        return SymbolicForm(**{**form.__dict__, "grade_base": algebra.grades, "qrel_base": algebra.qrel_grades})
+
+    def _form(self, algebra: SymbolicAlgebra | ClosedFormAlgebra, k: object) -> SymbolicForm:
+        expr = self.metric.formula(algebra)
+        params = {algebra.param(name): value for name, value in self.params.items()}
+        return SymbolicForm(self.name, k, expr, tuple(algebra.denominators), self.metric.binary, algebra.R, params)  # type: ignore[arg-type]
+
+    def _assumptions(self) -> dict[str, Mapping[str, bool]]:
+        return {p.name: p.assumptions for p in self.metric.params}
+
+
+def decimal(value: Fraction) -> str:
+    """``0.8`` for 4/5 when the decimal terminates, else ``1/3``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    d = value.denominator
+    for prime in (2, 5):
+        while d % prime == 0:
+            d //= prime
+    if d == 1:
+        text = f"{float(value)!r}"
+        if Fraction(text) == value:
+            return text
+    return str(value)

@@ -1,0 +1,131 @@
+"""The situation a metric is scored on: a ranking, a depth k and the collection's qrels.
+
+* ``ranking``: the grades of the ranked documents, top first (``None`` = unjudged).
+  It may be longer than k (documents below k are ignored by localized metrics) or
+  shorter (missing positions hold no document and count as nonrelevant, as in trec_eval).
+* ``k``: the evaluation depth, at least 1.
+* ``qrels``: the grades (> 0) of every relevant document in the collection; R = len(qrels).
+  The ranking's nonzero grades must form a sub-multiset of the qrels, since a document
+  cannot be ranked unless it is in the collection.
+
+Unjudged documents count as nonrelevant in point scores (the TREC convention); RBP adds
+their weight to its residual. The property checkers use fully judged situations only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .errors import InputError
+from .grades import Entry, check_grade, format_grade, format_ranking, is_binary, parse_qrels, parse_ranking
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A ranking scored at depth ``k`` against a collection whose relevant grades are ``qrels``.
+
+    >>> s = Situation.of("10100", R=3)
+    >>> s.k, s.R, s.grade(3), s.grade(9)
+    (5, 3, Fraction(1, 1), Fraction(0, 1))
+    >>> Situation.of("11", qrels="1")
+    Traceback (most recent call last):
+    ...
+    metrics.errors.InputError: qrels = '1': the ranking holds 2 relevant documents of grade 1 but the qrels only 1 (every relevant ranked document must be in the qrels)
+    """
+
+    ranking: tuple[Entry, ...]
+    k: int
+    qrels: tuple[Fraction, ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
+            raise InputError("k", self.k, "the depth must be an integer >= 1")
+        ranking = tuple(None if e is None else check_grade(Fraction(e), f"ranking entry {i}") for i, e in enumerate(self.ranking, start=1))
+        qrels = tuple(sorted((check_grade(Fraction(g), "qrels") for g in self.qrels), reverse=True))
+        if any(g == 0 for g in qrels):
+            raise InputError("qrels", _show(qrels), "qrels list only the grades (> 0) of relevant documents")
+        object.__setattr__(self, "ranking", ranking)
+        object.__setattr__(self, "qrels", qrels)
+        missing = Counter(g for g in ranking if g) - Counter(qrels)
+        if missing:
+            grade, count = sorted(missing.items())[0]
+            held = sum(1 for g in ranking if g == grade)
+            raise InputError(
+                "qrels",
+                _show(qrels),
+                f"the ranking holds {held} relevant documents of grade {format_grade(grade)} but the qrels only {held - count}",
+                "every relevant ranked document must be in the qrels",
+            )
+
+    @classmethod
+    def of(
+        cls,
+        ranking: str | Iterable[Entry | int | str],
+        k: int | None = None,
+        qrels: str | Iterable[Fraction | int | str] | None = None,
+        R: int | None = None,
+    ) -> Situation:
+        """Build a situation from the notation people type.
+
+        ``k`` defaults to the ranking's length. Give at most one of ``qrels`` (the grades
+        of all relevant documents) and ``R`` (the number of relevant documents: the
+        ranking's own relevant documents plus enough further documents of grade 1).
+        With neither, the qrels are the ranking's own relevant documents.
+        """
+        entries = parse_ranking(ranking) if isinstance(ranking, str) else tuple(_entry(e, i) for i, e in enumerate(ranking, start=1))
+        if qrels is not None and R is not None:
+            raise InputError("R", R, "give either qrels or R, not both")
+        own = tuple(g for g in entries if g)
+        if qrels is not None:
+            grades = parse_qrels(qrels) if isinstance(qrels, str) else tuple(Fraction(g) for g in qrels)
+        elif R is not None:
+            if isinstance(R, bool) or not isinstance(R, int) or R < 0:
+                raise InputError("R", R, "the number of relevant documents must be an integer >= 0")
+            if R < len(own):
+                raise InputError("R", R, f"the ranking already holds {len(own)} relevant documents", f"use R >= {len(own)}")
+            grades = own + (Fraction(1),) * (R - len(own))
+        else:
+            grades = own
+        return cls(entries, len(entries) if k is None else k, grades)
+
+    @property
+    def R(self) -> int:
+        """The number of relevant documents in the collection."""
+        return len(self.qrels)
+
+    @property
+    def binary(self) -> bool:
+        """Whether every judged grade, in the ranking and the qrels, is 0 or 1."""
+        return is_binary(self.ranking) and is_binary(self.qrels)
+
+    @property
+    def judged(self) -> bool:
+        """Whether every ranked document is judged."""
+        return all(e is not None for e in self.ranking)
+
+    def grade(self, i: int) -> Fraction:
+        """The grade at 1-based position ``i``: 0 when unjudged or beyond the ranking."""
+        if 1 <= i <= len(self.ranking):
+            entry = self.ranking[i - 1]
+            return Fraction(0) if entry is None else entry
+        return Fraction(0)
+
+    def at_depth(self, k: int) -> Situation:
+        """The same ranking and qrels scored at another depth."""
+        return Situation(self.ranking, k, self.qrels)
+
+    def __str__(self) -> str:
+        return f"{format_ranking(self.ranking)} at k = {self.k} with qrels {{{_show(self.qrels)}}}"
+
+
+def _entry(value: Entry | int | str, position: int) -> Entry:
+    if value is None or isinstance(value, str):
+        return None if value is None else parse_ranking(value, f"ranking entry {position}")[0]
+    return Fraction(value)
+
+
+def _show(grades: Iterable[Fraction]) -> str:
+    return ",".join(format_grade(g) for g in grades)
