@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import Union
 
 import mpmath
+from mpmath.libmp import to_rational
 import sympy
 from sympy import Integer
 from sympy.printing.str import StrPrinter
@@ -147,12 +148,8 @@ def enclose(value: Exact, bits: int = 64) -> tuple[Fraction, Fraction]:
     interval = _with_bits(bits, _enclose, value)
     if interval is None:
         raise Undecided(f"cannot enclose {value} with {bits} bits")
-    return _to_fraction(interval.a), _to_fraction(interval.b)
-
-
-def _to_fraction(endpoint) -> Fraction:  # type: ignore[no-untyped-def]
-    man, exp = mpmath.mpf(endpoint).man_exp
-    return Fraction(man) * Fraction(2) ** exp
+    lo, hi = interval._mpi_  # the raw endpoints: converting via mpmath.mpf would round them
+    return Fraction(*to_rational(lo)), Fraction(*to_rational(hi))
 
 
 def to_float(value: Exact) -> float:
@@ -177,13 +174,21 @@ def to_str(value: Exact) -> str:
 
 
 class _Printer(StrPrinter):
-    """SymPy's str printer, with a positive constant first in every sum: ``1 + 1/log2(3)``, ``i - 1``."""
+    """SymPy's str printer, writing sums as the papers do: ``1 + 1/log2(3)``, ``1 - p``, ``i + 1``.
+
+    A positive constant goes first, unless the sum has a bare symbol term (an index).
+    """
 
     def _as_ordered_terms(self, expr, order=None):  # type: ignore[no-untyped-def]
-        def place(term: sympy.Expr) -> int:
-            return 1 if not term.is_Number else (0 if term > 0 else 2)
+        terms = super()._as_ordered_terms(expr, order)
+        constant_first = not any(term.is_Symbol for term in terms)
 
-        return sorted(super()._as_ordered_terms(expr, order), key=place)
+        def place(term: sympy.Expr) -> int:
+            if not term.is_Number:
+                return 1
+            return 0 if term > 0 and constant_first else 2
+
+        return sorted(terms, key=place)
 
 
 def show(expr: sympy.Basic) -> str:
@@ -208,11 +213,12 @@ def _interval_sign(value: sympy.Expr, bits: int) -> int | None:
     interval = _with_bits(bits, _enclose, value)
     if interval is None:
         return None
-    if interval.a > 0:
+    lo, hi = (Fraction(*to_rational(end)) for end in interval._mpi_)
+    if lo > 0:
         return 1
-    if interval.b < 0:
+    if hi < 0:
         return -1
-    if interval.a == 0 and interval.b == 0:
+    if lo == hi == 0:
         return 0
     return None
 

@@ -29,7 +29,7 @@ from .algebra import Algebra, Undefined
 from .errors import NotExpressible
 from .situation import Situation
 
-MAX_GRADED_SORT_DEPTH = 7
+MAX_GRADED_SORT_DEPTH = 10
 """Largest k for which the ideal ordering of k graded symbols is written out (2^k terms)."""
 
 
@@ -71,14 +71,14 @@ class SymbolicForm:
         return self._substitute(self.expr, situation)
 
     def _substitute(self, expr: sympy.Expr, situation: Situation) -> exact.Exact:
-        scalars: dict[sympy.Basic, Any] = {self.R: situation.R}
+        scalars: dict[sympy.Basic, Any] = {self.R: sympy.Integer(situation.R)}
         scalars.update({s: _rational(v) for s, v in self.params.items()})
         if self.closed:
-            scalars[self.k] = situation.k
-            expr = expr.subs(scalars).doit()
+            scalars[self.k] = sympy.Integer(situation.k)
+            expr = expr.xreplace(scalars).doit()
         else:
-            expr = expr.subs(scalars)
-        return exact.as_exact(expr.subs(self._grade_values(expr, situation)))
+            expr = expr.xreplace(scalars)
+        return exact.as_exact(expr.xreplace(self._grade_values(expr, situation)))
 
     def _grade_values(self, expr: sympy.Expr, situation: Situation) -> dict[sympy.Basic, sympy.Rational]:
         values: dict[sympy.Basic, sympy.Rational] = {}
@@ -161,7 +161,7 @@ class SymbolicAlgebra(_Symbolic):
         if self.k > MAX_GRADED_SORT_DEPTH:
             raise NotExpressible(f"the ideal ordering of {self.k} graded symbols is only written out for k <= {MAX_GRADED_SORT_DEPTH}")
         # the i-th largest of the grades is the largest minimum over i-element subsets
-        return sympy.Max(*(sympy.Min(*subset) for subset in itertools.combinations(grades, i)))
+        return sympy.Max(*(sympy.Min(*subset, evaluate=False) for subset in itertools.combinations(grades, i)), evaluate=False)
 
     def _bounded(self, lo: int, hi: Any, f: Callable[[int], Any], unit: int) -> list[Any]:
         if isinstance(hi, int):

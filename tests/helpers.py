@@ -1,0 +1,51 @@
+"""Small helpers the tests share."""
+
+from __future__ import annotations
+
+import functools
+import math
+from fractions import Fraction
+
+from hypothesis import strategies as st
+
+from metrics import REGISTRY, Measure, Metric, NotExpressible, SymbolicForm, parse
+
+PARAMETER_POOL = tuple(Fraction(v) for v in ("0", "1/2", "4/5", "19/20", "2", "3", "10"))
+"""Candidate parameter values; each metric takes those its declaration accepts."""
+
+
+def valid_values(metric: Metric, name: str) -> list[Fraction]:
+    param = next(p for p in metric.params if p.name == name)
+    return [v for v in PARAMETER_POOL if param.valid(v) and (not param.integer or v.denominator == 1)]
+
+
+def measures(metric: Metric) -> st.SearchStrategy[Measure]:
+    """The metric with each parameter drawn from its valid values in :data:`PARAMETER_POOL`."""
+    if not metric.params:
+        return st.just(Measure(metric, {}))
+    return st.fixed_dictionaries({p.name: st.sampled_from(valid_values(metric, p.name)) for p in metric.params}).map(
+        lambda params: Measure(metric, params)
+    )
+
+
+def default_measure(key: str) -> Measure:
+    return Measure(REGISTRY[key], REGISTRY[key].defaults())
+
+
+@functools.lru_cache(maxsize=None)
+def symbolic_form(name: str, k: int) -> SymbolicForm | None:
+    """The measure's SymPy form at depth k (cached: building it is the slow part)."""
+    try:
+        return parse(name).symbolic(k)
+    except NotExpressible:
+        return None
+
+
+@functools.lru_cache(maxsize=None)
+def closed_form(name: str) -> SymbolicForm | None:
+    return parse(name).closed_form()
+
+
+def close(a: float, b: float) -> bool:
+    """Float agreement between the numeric form and the exact one (never used for verdicts)."""
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)

@@ -1,0 +1,55 @@
+"""Closed forms for symbolic k: weights as functions of i, sums as Sum, products as Product.
+
+A closed form, with k, R and the grades substituted and the sums expanded, must give
+exactly the exact form's value. Metrics whose formula needs a maximum over k grades or
+a sort of k graded values have none, and say so.
+"""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from metrics import REGISTRY, Undefined, compare, parse
+from metrics.strategies import situations
+from tests.helpers import closed_form, measures
+
+WITH_CLOSED_FORM = [key for key in REGISTRY if parse(key).closed_form() is not None]
+
+
+class TestWhichMetricsHaveClosedForms:
+    def test_only_the_maximum_and_the_graded_sort_lack_one(self) -> None:
+        assert set(REGISTRY) - set(WITH_CLOSED_FORM) == {"HIT", "SN-DCG"}
+
+    @pytest.mark.parametrize("key", WITH_CLOSED_FORM)
+    def test_the_depth_is_a_symbol_and_sums_run_to_it(self, key: str) -> None:
+        form = closed_form(key)
+        assert form.closed and isinstance(form.k, sympy.Symbol)
+        assert form.expr.has(sympy.Sum) and form.k in form.expr.free_symbols
+
+    def test_dcg_weights_are_a_function_of_the_rank(self) -> None:
+        assert str(closed_form("DCG")) == "Sum(r[i]/log2(i + 1), (i, 1, k))"
+
+    def test_rbp_keeps_p_symbolic(self) -> None:
+        assert str(closed_form("RBP")) == "(1 - p)*Sum(p**(i - 1)*r[i], (i, 1, k))"
+
+    def test_r_precision_sums_to_the_smaller_of_k_and_r(self) -> None:
+        assert str(closed_form("RPrec")) == "Sum(b[i], (i, 1, Min(R, k)))/Min(R, k)"
+
+
+class TestClosedFormsAgreeWithTheExactForm:
+    @pytest.mark.parametrize("key", WITH_CLOSED_FORM)
+    @settings(max_examples=25)
+    @given(data=st.data())
+    def test_at_concrete_depths(self, key: str, data: st.DataObject) -> None:
+        metric = REGISTRY[key]
+        measure = data.draw(measures(metric), label="measure")
+        situation = data.draw(situations(metric.binary, max_length=6), label="situation")
+        expected = measure.exact(situation)
+        got = measure.closed_form().at(situation)
+        if isinstance(expected, Undefined):
+            assert isinstance(got, Undefined)
+        else:
+            assert not isinstance(got, Undefined) and compare(got, expected) == 0

@@ -1,0 +1,89 @@
+"""Exact scores are compared soundly: intervals separate what differs, identities prove what is equal.
+
+Floats cannot decide the strict and equal comparisons a verdict rests on; these tests
+pin situations where they get it wrong and the exact layer gets it right, and check
+that a comparison the layer cannot certify raises instead of guessing.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import mpmath
+import pytest
+import sympy
+from hypothesis import given
+from hypothesis import strategies as st
+
+from metrics import Situation, Undecided, compare, parse, sign
+from metrics.exact import as_exact, enclose, formally_zero, log2, to_float, to_str
+
+
+class TestFloatsGetTheseWrong:
+    def test_a_tiny_swap_leaves_the_float_dcg_unchanged_but_not_the_exact_one(self) -> None:
+        low, high = Fraction(1, 2), Fraction(1, 2) + Fraction(1, 2**54)
+        before, after = Situation((low, high), 2, (low, high)), Situation((high, low), 2, (low, high))
+        dcg = parse("DCG@2")
+        assert dcg.numeric(before) == dcg.numeric(after)  # floats see no change
+        assert compare(dcg.exact(after), dcg.exact(before)) == 1  # the swap strictly increases DCG
+
+    def test_grade_one_half_at_rank_2_is_worth_exactly_grade_one_at_rank_8(self) -> None:
+        # w_8 = 1/log2(9) = 1/(2 log2 3) = w_2 / 2
+        half_at_2 = Situation((Fraction(0), Fraction(1, 2)), 8, (Fraction(1, 2),))
+        one_at_8 = Situation((Fraction(0),) * 7 + (Fraction(1),), 8, (Fraction(1),))
+        dcg = parse("DCG@8")
+        assert compare(dcg.exact(half_at_2), dcg.exact(one_at_8)) == 0
+
+    def test_nonlinear_identities_between_weights_are_found(self) -> None:
+        w2 = 1 / log2(3)
+        assert sign(1 / log2(6) - w2 / (1 + w2)) == 0  # log2 6 = 1 + log2 3
+        assert formally_zero(log2(12) - 2 - log2(3))
+
+
+class TestSignsAreCertified:
+    def test_rational_values_are_compared_as_fractions(self) -> None:
+        assert compare(Fraction(1, 3), Fraction(2, 6)) == 0 and sign(Fraction(-1, 7)) == -1
+
+    def test_separated_values_are_decided_by_their_enclosures(self) -> None:
+        assert compare(1 / log2(5), Fraction(3, 7)) == 1  # 0.4307 > 0.4286
+        assert compare(1 / log2(7), Fraction(5, 14)) == -1  # 0.3562 < 0.3571
+
+    def test_a_difference_below_the_precision_limit_raises_rather_than_guesses(self) -> None:
+        mpmath.mp.prec = 6000
+        try:
+            man, exp = (mpmath.mpf(1) / mpmath.log(3, 2)).man_exp
+        finally:
+            mpmath.mp.prec = 53
+        within_2_to_the_minus_6000 = Fraction(man) * Fraction(2) ** exp
+        with pytest.raises(Undecided):
+            sign(1 / log2(3) - within_2_to_the_minus_6000)
+
+    @given(st.integers(2, 10**6), st.fractions(min_value=0, max_value=30, max_denominator=10**6))
+    def test_enclosures_contain_the_value(self, n: int, q: Fraction) -> None:
+        lo, hi = enclose(log2(n) - q, 64)
+        assert lo <= hi
+        # 2^(q + lo) <= n <= 2^(q + hi), checked in integers: n^d against 2^(d (q + bound))
+        for bound, holds in ((lo, lambda a, b: a <= b), (hi, lambda a, b: a >= b)):
+            exponent = q + bound
+            if exponent.denominator < 2**20 and exponent >= 0:
+                assert holds(2 ** exponent.numerator, n**exponent.denominator)
+
+
+class TestExactValues:
+    def test_log2_of_a_power_of_two_is_an_integer(self) -> None:
+        assert log2(1) == 0 and log2(8) == 3 and isinstance(log2(6), log2)
+
+    def test_rational_results_are_fractions(self) -> None:
+        assert as_exact(sympy.Rational(3, 4)) == Fraction(3, 4)
+        assert isinstance(parse("AP@5").exact(Situation.of("10101")), Fraction)
+
+    def test_floats_are_refused(self) -> None:
+        with pytest.raises(TypeError, match="float"):
+            as_exact(0.5)
+
+    def test_values_print_the_way_papers_write_them(self) -> None:
+        assert to_str(1 + 1 / log2(3)) == "1 + 1/log2(3)"
+        assert to_str(Fraction(5, 6)) == "5/6"
+
+    def test_the_displayed_float_is_the_nearest(self) -> None:
+        assert to_float(1 + 1 / log2(3)) == 1 + 1 / float(mpmath.log(3, 2))
