@@ -13,8 +13,8 @@ from collections.abc import Iterable
 class InputError(ValueError):
     """A value supplied by the user breaks a rule of the situation model or the name syntax.
 
-    >>> str(InputError("k", 0, "the depth must be at least 1", "write e.g. P@5"))
-    "k = 0: the depth must be at least 1 (write e.g. P@5)"
+    >>> print(InputError("k", 0, "the depth must be at least 1", "write e.g. P@5"))
+    k = 0: the depth must be at least 1 (write e.g. P@5)
     """
 
     def __init__(self, argument: str, value: object, rule: str, hint: str | None = None) -> None:

@@ -104,7 +104,8 @@ def declare(
         taken = {name.lower(): m.key for m in REGISTRY.values() for name in m.names}
         for name in metric.names:
             if name.lower() in taken:
-                raise ValueError(f"metric name {name!r} of {key} is already used by {taken[name.lower()]}")
+                raise ValueError(f"metric name {name!r} of {key} is already used by {taken[name.lower()]} (names match case-insensitively)")
+            taken[name.lower()] = key
         REGISTRY[key] = metric
         return formula
 

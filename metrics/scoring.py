@@ -43,6 +43,16 @@ class Score:
             return None
         return exact.as_exact(self.exact + self.residual)  # type: ignore[operator]
 
+    def __str__(self) -> str:
+        """``DCG@5 = 1 + 1/log2(3) = 1.6309...``, with the range when there is a residual."""
+        if not self.defined:
+            return f"{self.measure} is undefined: {self.exact.reason}"  # type: ignore[union-attr]
+        text = f"{self.measure} = {exact.to_str(self.exact)}"  # type: ignore[arg-type]
+        text += "" if isinstance(self.exact, Fraction) and self.exact.denominator == 1 else f" = {self.value!r}"
+        if self.upper is not None:
+            text += f" (range up to {exact.to_float(self.upper)!r})"
+        return text
+
     def to_json(self) -> dict[str, Any]:
         """``{"metric", "k", "defined", "exact", "value"}``, plus residual and bounds for RBP."""
         out: dict[str, Any] = {

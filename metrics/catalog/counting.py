@@ -42,7 +42,7 @@ def recall(m: Algebra) -> Any:
     return m.div(m.sum(1, m.k, m.r), m.R, NO_RELEVANT)
 
 
-@declare("RPrec", relevance="binary", aliases=("Rprec", "R-Prec", "R-Precision"), reference=f"{SEVEN}, Section 3")
+@declare("RPrec", relevance="binary", aliases=("R-Prec", "R-Precision"), reference=f"{SEVEN}, Section 3")
 def r_precision(m: Algebra) -> Any:
     """R-precision at depth k: Prec@k when k <= R, Prec@R when k >= R, undefined when R = 0.
 
