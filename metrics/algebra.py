@@ -194,7 +194,7 @@ class FloatAlgebra(_Concrete):
     def num(self, q: int | Fraction) -> float:
         return float(q)
 
-    def log2(self, x: int | float) -> float:
+    def log2(self, x: float) -> float:
         return math.log2(x)
 
     def sum(self, lo: int, hi: int, f: Callable[[int], float]) -> float:

@@ -30,17 +30,17 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import Union
+from typing import TypeAlias
 
 import mpmath
-from mpmath.libmp import to_rational
 import sympy
+from mpmath.libmp import mpf_cmp, mpf_neg, to_rational
 from sympy import Integer
 from sympy.printing.str import StrPrinter
 
 from .errors import Undecided
 
-Exact = Union[Fraction, sympy.Expr]
+Exact: TypeAlias = Fraction | sympy.Expr
 """An exact value: a Fraction, or a SymPy expression over rationals and :class:`log2`."""
 
 _FIRST_BITS = 64
@@ -48,7 +48,7 @@ _MAX_BITS = 4096
 _LOG_MARGIN_BITS = 8
 
 
-class log2(sympy.Function):  # noqa: N801 - named as the mathematical function
+class log2(sympy.Function):
     """The base-2 logarithm, exact: ``log2(2**e)`` is the integer e; ``log2(3)`` stays symbolic.
 
     >>> log2(8), log2(6), 1 / log2(3)
@@ -254,23 +254,25 @@ def _enclose(e: sympy.Expr, bits: int):  # type: ignore[no-untyped-def]
             return iv.mpf(1) / base ** (-n)
         return base**n
     if isinstance(e, (sympy.Max, sympy.Min)):
-        parts = [_enclose(a, bits) for a in e.args]
+        parts = [_enclose(a, bits)._mpi_ for a in e.args]
         pick = max if isinstance(e, sympy.Max) else min
-        return iv.mpf([pick(p.a for p in parts), pick(p.b for p in parts)])
+        order = functools.cmp_to_key(mpf_cmp)
+        return iv.make_mpf((pick((p[0] for p in parts), key=order), pick((p[1] for p in parts), key=order)))
     raise TypeError(f"cannot bound {e} ({type(e).__name__}) exactly")
 
 
 @functools.lru_cache(maxsize=4096)
 def _log_enclosure(n: int, bits: int):  # type: ignore[no-untyped-def]
+    """ln n, widened by 2^(8 - bits) (|ln n| + 1) on each side beyond mpmath's directed rounding."""
     iv = mpmath.iv
     inner = iv.log(iv.mpf(n))
-    margin = iv.mpf(2) ** (_LOG_MARGIN_BITS - bits) * (abs(inner.b) + 1)
-    return iv.mpf([inner.a - margin.b, inner.b + margin.b])
+    margin = (iv.mpf(2) ** (_LOG_MARGIN_BITS - bits) * (abs(inner) + 1))._mpi_[1]
+    return inner + iv.make_mpf((mpf_neg(margin), margin))
 
 
 # -- formal identity -------------------------------------------------------------------
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _prime_log(p: int) -> sympy.Symbol:
     return sympy.Symbol(f"L{p}", positive=True)
 

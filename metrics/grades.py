@@ -42,8 +42,24 @@ def parse_grade(text: str, argument: str = "grade") -> Entry:
     return check_grade(grade, argument)
 
 
-def check_grade(grade: Fraction, argument: str = "grade") -> Fraction:
-    """Return ``grade`` if it lies in [0, 1], else raise :class:`InputError`."""
+def check_grade(grade: Fraction | int | str, argument: str = "grade") -> Fraction:
+    """Return ``grade`` as a Fraction if it is an exact number in [0, 1], else raise :class:`InputError`.
+
+    Floats are refused: 0.1 is not one tenth in binary, and scores must be exact.
+
+    >>> check_grade(0.5)
+    Traceback (most recent call last):
+    ...
+    metrics.errors.InputError: grade = 0.5: is a float, and grades must be exact (write it as the string '0.5' or as a Fraction)
+    """
+    if isinstance(grade, str):
+        parsed = parse_grade(grade, argument)
+        if parsed is None:
+            raise InputError(argument, grade, "an unjudged document (?) has no grade here")
+        return parsed
+    if isinstance(grade, bool) or not isinstance(grade, (int, Fraction)):
+        raise InputError(argument, grade, f"is a {type(grade).__name__}, and grades must be exact", f"write it as the string '{grade}' or as a Fraction" if isinstance(grade, float) else "use an int, a Fraction or a string")
+    grade = Fraction(grade)
     if not 0 <= grade <= 1:
         raise InputError(argument, format_grade(grade), "grades must lie in [0, 1]", "rescale graded judgments, e.g. 0-3 becomes 0, 1/3, 2/3, 1")
     return grade

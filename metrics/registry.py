@@ -17,6 +17,7 @@ from typing import Literal
 from . import exact
 from .algebra import ExactAlgebra, FloatAlgebra, Formula, Undefined, run
 from .errors import InputError, NotExpressible
+from .exact import Exact
 from .grades import format_grade
 from .situation import Situation
 from .symbolic import ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
@@ -148,12 +149,12 @@ class Measure:
         """The numeric form: a float, fast; for display and search, never for verdicts."""
         return run(self.metric.formula, FloatAlgebra(self.check(situation), self.params))
 
-    def exact(self, situation: Situation) -> exact.Exact | Undefined:
+    def exact(self, situation: Situation) -> Exact | Undefined:
         """The exact form: a Fraction, or a SymPy expression over exact logarithms."""
         value = run(self.metric.formula, ExactAlgebra(self.check(situation), self.params))
         return value if isinstance(value, Undefined) else exact.as_exact(value)
 
-    def residual(self, situation: Situation) -> exact.Exact | None:
+    def residual(self, situation: Situation) -> Exact | None:
         """The exact residual (score uncertainty) for metrics that declare one, such as RBP."""
         if self.metric.residual is None:
             return None

@@ -10,6 +10,7 @@ from typing import Any
 from . import exact
 from .algebra import Undefined
 from .errors import InputError
+from .exact import Exact
 from .grades import Entry
 from .names import parse
 from .registry import Measure
@@ -25,8 +26,8 @@ class Score:
 
     measure: str
     situation: Situation
-    exact: exact.Exact | Undefined
-    residual: exact.Exact | None = None
+    exact: Exact | Undefined
+    residual: Exact | None = None
 
     @property
     def defined(self) -> bool:
@@ -37,7 +38,7 @@ class Score:
         return exact.to_float(self.exact) if self.defined else None  # type: ignore[arg-type]
 
     @property
-    def upper(self) -> exact.Exact | None:
+    def upper(self) -> Exact | None:
         """The upper end of the score range (score + residual), when there is a residual."""
         if self.residual is None or not self.defined:
             return None
@@ -62,8 +63,6 @@ class Score:
             "exact": exact.to_str(self.exact) if self.defined else None,  # type: ignore[arg-type]
             "value": self.value,
         }
-        if not self.defined:
-            out["undefined_because"] = self.exact.reason  # type: ignore[union-attr]
         if self.residual is not None:
             out["residual"] = exact.to_str(self.residual)
             out["residual_value"] = exact.to_float(self.residual)

@@ -43,15 +43,15 @@ class Situation:
     def __post_init__(self) -> None:
         if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
             raise InputError("k", self.k, "the depth must be an integer >= 1")
-        ranking = tuple(None if e is None else check_grade(Fraction(e), f"ranking entry {i}") for i, e in enumerate(self.ranking, start=1))
-        qrels = tuple(sorted((check_grade(Fraction(g), "qrels") for g in self.qrels), reverse=True))
+        ranking = tuple(None if e is None else check_grade(e, f"ranking entry {i}") for i, e in enumerate(self.ranking, start=1))
+        qrels = tuple(sorted((check_grade(g, "qrels") for g in self.qrels), reverse=True))
         if any(g == 0 for g in qrels):
             raise InputError("qrels", _show(qrels), "qrels list only the grades (> 0) of relevant documents")
         object.__setattr__(self, "ranking", ranking)
         object.__setattr__(self, "qrels", qrels)
         missing = Counter(g for g in ranking if g) - Counter(qrels)
         if missing:
-            grade, count = sorted(missing.items())[0]
+            grade, count = min(missing.items())
             held = sum(1 for g in ranking if g == grade)
             raise InputError(
                 "qrels",
@@ -80,7 +80,7 @@ class Situation:
             raise InputError("R", R, "give either qrels or R, not both")
         own = tuple(g for g in entries if g)
         if qrels is not None:
-            grades = parse_qrels(qrels) if isinstance(qrels, str) else tuple(Fraction(g) for g in qrels)
+            grades = parse_qrels(qrels) if isinstance(qrels, str) else tuple(check_grade(g, "qrels") for g in qrels)
         elif R is not None:
             if isinstance(R, bool) or not isinstance(R, int) or R < 0:
                 raise InputError("R", R, "the number of relevant documents must be an integer >= 0")
@@ -122,9 +122,9 @@ class Situation:
 
 
 def _entry(value: Entry | int | str, position: int) -> Entry:
-    if value is None or isinstance(value, str):
-        return None if value is None else parse_ranking(value, f"ranking entry {position}")[0]
-    return Fraction(value)
+    if value is None or value == "?":
+        return None
+    return check_grade(value, f"ranking entry {position}")
 
 
 def _show(grades: Iterable[Fraction]) -> str:

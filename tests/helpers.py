@@ -32,7 +32,7 @@ def default_measure(key: str) -> Measure:
     return Measure(REGISTRY[key], REGISTRY[key].defaults())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def symbolic_form(name: str, k: int) -> SymbolicForm | None:
     """The measure's SymPy form at depth k (cached: building it is the slow part)."""
     try:
@@ -41,7 +41,7 @@ def symbolic_form(name: str, k: int) -> SymbolicForm | None:
         return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def closed_form(name: str) -> SymbolicForm | None:
     return parse(name).closed_form()
 

@@ -69,6 +69,14 @@ class TestSignsAreCertified:
                 assert holds(2 ** exponent.numerator, n**exponent.denominator)
 
 
+    def test_maxima_and_minima_of_logarithms_are_enclosed_too(self) -> None:
+        expr = sympy.Max(1 / log2(3), 1 / log2(5), evaluate=False) - sympy.Min(1 / log2(3), 1 / log2(5), evaluate=False)
+        lo, hi = enclose(expr, 64)
+        difference_lo, difference_hi = enclose(1 / log2(3) - 1 / log2(5), 64)
+        assert lo <= difference_hi and difference_lo <= hi and Fraction(1, 5) < lo and hi - lo < Fraction(1, 2**50)
+        assert sign(expr) == 1
+
+
 class TestExactValues:
     def test_log2_of_a_power_of_two_is_an_integer(self) -> None:
         assert log2(1) == 0 and log2(8) == 3 and isinstance(log2(6), log2)

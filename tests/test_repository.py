@@ -65,7 +65,7 @@ class TestReadmeAndCI:
 
 def console_examples() -> Iterator[tuple[str, str]]:
     """Each ``$ irprops ...`` line in the README's console block, with the output under it."""
-    block = re.search(r"```console\n(.+?)```", README, re.S)
+    block = re.search(r"```console\n(.+?)```", README, re.DOTALL)
     assert block is not None
     for chunk in block.group(1).strip().split("\n\n"):
         command, _, output = chunk.partition("\n")

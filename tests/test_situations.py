@@ -62,6 +62,11 @@ class TestSituations:
         with pytest.raises(InputError, match=message):
             build()
 
+    def test_float_grades_are_refused_because_scores_must_be_exact(self) -> None:
+        with pytest.raises(InputError, match="is a float"):
+            Situation((0.1,), 1, ())
+        assert Situation(("1/10",), 1, ("1/10",)).ranking == (Fraction(1, 10),)
+
     def test_qrels_are_kept_sorted_so_equal_collections_compare_equal(self) -> None:
         assert Situation.of("0", qrels="1/2,1") == Situation.of("0", qrels="1,1/2")
 
