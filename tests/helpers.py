@@ -8,7 +8,8 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from metrics import REGISTRY, Measure, Metric, NotExpressible, SymbolicForm, parse
+from metrics import REGISTRY, Measure, Metric, NotExpressible, Situation, SymbolicForm, parse
+from metrics.strategies import situations
 
 PARAMETER_POOL = tuple(Fraction(v) for v in ("0", "1/2", "4/5", "19/20", "2", "3", "10"))
 """Candidate parameter values; each metric takes those its declaration accepts."""
@@ -26,6 +27,14 @@ def measures(metric: Metric) -> st.SearchStrategy[Measure]:
     return st.fixed_dictionaries({p.name: st.sampled_from(valid_values(metric, p.name)) for p in metric.params}).map(
         lambda params: Measure(metric, params)
     )
+
+
+def draw_case(data: st.DataObject, key: str, *, binary: bool | None = None, **shape: object) -> tuple[Measure, Situation]:
+    """Draw a measure of metric ``key`` and a situation it can score (binary if the metric is)."""
+    metric = REGISTRY[key]
+    measure = data.draw(measures(metric), label="measure")
+    situation = data.draw(situations(metric.binary if binary is None else binary, **shape), label="situation")  # type: ignore[arg-type]
+    return measure, situation
 
 
 def default_measure(key: str) -> Measure:

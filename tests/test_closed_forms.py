@@ -13,8 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from metrics import REGISTRY, Undefined, compare, parse
-from metrics.strategies import situations
-from tests.helpers import closed_form, measures
+from tests.helpers import closed_form, draw_case
 
 WITH_CLOSED_FORM = [key for key in REGISTRY if parse(key).closed_form() is not None]
 
@@ -44,9 +43,7 @@ class TestClosedFormsAgreeWithTheExactForm:
     @settings(max_examples=25)
     @given(data=st.data())
     def test_at_concrete_depths(self, key: str, data: st.DataObject) -> None:
-        metric = REGISTRY[key]
-        measure = data.draw(measures(metric), label="measure")
-        situation = data.draw(situations(metric.binary, max_length=6), label="situation")
+        measure, situation = draw_case(data, key, max_length=6)
         expected = measure.exact(situation)
         got = measure.closed_form().at(situation)
         if isinstance(expected, Undefined):

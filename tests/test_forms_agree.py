@@ -17,8 +17,7 @@ from hypothesis import strategies as st
 
 from metrics import REGISTRY, Measure, Situation, Undefined, compare
 from metrics.exact import to_float
-from metrics.strategies import situations
-from tests.helpers import close, default_measure, measures, symbolic_form
+from tests.helpers import close, default_measure, draw_case, symbolic_form
 
 KEYS = list(REGISTRY)
 
@@ -44,17 +43,13 @@ class TestOnGeneratedSituations:
     @settings(max_examples=150)
     @given(data=st.data())
     def test_the_three_forms_agree(self, key: str, data: st.DataObject) -> None:
-        metric = REGISTRY[key]
-        measure = data.draw(measures(metric), label="measure")
-        situation = data.draw(situations(metric.binary, unjudged=True), label="situation")
-        assert_forms_agree(measure, situation)
+        assert_forms_agree(*draw_case(data, key, unjudged=True))
 
     @pytest.mark.parametrize("key", [k for k in KEYS if REGISTRY[k].relevance == "graded"])
     @settings(max_examples=60)
     @given(data=st.data())
     def test_graded_metrics_agree_on_binary_situations_too(self, key: str, data: st.DataObject) -> None:
-        measure = data.draw(measures(REGISTRY[key]), label="measure")
-        assert_forms_agree(measure, data.draw(situations(binary=True), label="situation"))
+        assert_forms_agree(*draw_case(data, key, binary=True))
 
 
 def small_binary_situations() -> list[Situation]:
