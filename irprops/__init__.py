@@ -1,7 +1,7 @@
 """irprops: prove or refute numeric properties of IR effectiveness metrics.
 
-The public API: :func:`score` and the metric registry now; the property checkers
-(``check``) and the proof layer arrive in ``properties`` and ``proofs``.
+The public API: :func:`score` and the metric registry; :func:`check` and the property
+registry; the verdict types. The proof layer arrives in ``proofs``.
 
 >>> import irprops
 >>> irprops.score("P@6", "111110").exact
@@ -21,5 +21,24 @@ from metrics import (
     parse,
     score,
 )
+from properties import COLUMNS, PROPERTIES, CheckResult, Verdict, Witness, check
 
-__all__ = ["REGISTRY", "UNDEFINED", "InputError", "Measure", "Metric", "Score", "Situation", "Undefined", "declare", "parse", "score"]
+__all__ = [
+    "COLUMNS",
+    "PROPERTIES",
+    "REGISTRY",
+    "UNDEFINED",
+    "CheckResult",
+    "InputError",
+    "Measure",
+    "Metric",
+    "Score",
+    "Situation",
+    "Undefined",
+    "Verdict",
+    "Witness",
+    "check",
+    "declare",
+    "parse",
+    "score",
+]

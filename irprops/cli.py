@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import metrics
@@ -74,6 +75,41 @@ def score(metric: str, ranking: str, qrels: str | None, R: int | None, as_json: 
     if result.residual is not None:
         click.echo(f"  residual  {exact.to_str(result.residual)} = {exact.to_float(result.residual)!r}")
         click.echo(f"  bounds    [{result.value!r}, {exact.to_float(result.upper)!r}]")  # type: ignore[arg-type]
+
+
+@main.command()
+@click.argument("target")
+@click.argument("property_names", metavar="[PROPERTY]...", nargs=-1)
+@click.option("--binary", "relevance", flag_value="binary", help="Check over binary situations (grades 0 and 1).")
+@click.option("--graded", "relevance", flag_value="graded", help="Check over graded situations (grades in [0, 1]).")
+@click.option("--timeout", type=float, default=1.0, show_default=True, metavar="SECONDS", help="Time limit for each call of a proposal.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@_user_errors
+def check(target: str, property_names: tuple[str, ...], relevance: str | None, timeout: float, as_json: bool) -> None:
+    """Check TARGET against the seven properties of Moffat (AIRS 2013), or the PROPERTY names given.
+
+    TARGET is a metric family (AP, nDCG, 'RBP(p=0.5)', ...) or a proposal
+    path/to/file.py:function, a function f(ranking, k, qrels) of Fraction grades that
+    returns a number, or None where it is undefined. A proposal is checked over binary
+    situations unless --graded is given (or the function has relevance = "graded").
+
+    "no" comes with a counterexample re-checked exactly (or, for float scores, labelled
+    numerical evidence); "unknown" says how far the search looked; "yes" needs a proof.
+    """
+    from properties import COLUMNS
+    from properties import check as run_check
+
+    result = run_check(target, property_names or None, relevance=relevance, timeout=timeout)  # type: ignore[arg-type]
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    table = Table("property", "verdict", "method", "witness or evidence", title=f"{result.metric} over {result.relevance} situations", show_lines=True)
+    style = {"yes": "green", "no": "red", "unknown": "yellow"}
+    for key in COLUMNS:
+        if key in result.verdicts:
+            v = result.verdicts[key]
+            table.add_row(key, f"[{style[v.verdict]}]{v.verdict}[/]", escape(v.method), escape(v.evidence))
+    Console(highlight=False).print(table)
 
 
 @main.command(name="metrics")

@@ -1,0 +1,175 @@
+"""The property registry and the refutation search every candidate-based property shares.
+
+A property declares how to enumerate its candidates in minimal order, how Hypothesis
+draws them, and how to turn one into a certified :class:`~properties.verdict.Witness`.
+:meth:`SearchProperty.run` then searches exhaustively, then with Hypothesis, shrinks what
+Hypothesis found, and reports a :class:`~properties.verdict.Verdict`: "no" with the
+witness, or "unknown" with how many candidates were tried where. A proposal's defects
+are skipped and reported; a hang stops that property's search.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from hypothesis import HealthCheck, Phase, Verbosity, find, settings
+from hypothesis import strategies as st
+from hypothesis.errors import NoSuchExample
+
+from .space import Space
+from .targets import TOLERANCE, Defect, Hang, Target
+from .verdict import Verdict, Witness, show
+
+C = TypeVar("C")
+
+PROPERTIES: dict[str, Property] = {}
+"""The seven properties, by key, in the paper's column order."""
+
+COLUMNS = ("bounded", "monotonic", "convergent", "top_weighted", "localized", "complete", "realizable")
+
+
+def register(cls: type[Property]) -> type[Property]:
+    """Register a property class (one instance) under its key."""
+    instance = cls()
+    if instance.key not in COLUMNS:
+        raise ValueError(f"unknown property key {instance.key!r}")
+    PROPERTIES[instance.key] = instance
+    return cls
+
+
+class Property(ABC):
+    """One of the seven properties: a quantified statement and a way to look for counterexamples."""
+
+    key: str
+    title: str
+    wording: str
+    """The paper's own wording (Moffat 2013, Section 4)."""
+
+    @abstractmethod
+    def run(self, target: Target, space: Space) -> Verdict: ...
+
+
+@dataclass
+class SearchLog:
+    """What one property's search met: how many candidates, the proposal's defects, a hang."""
+
+    tried: int = 0
+    defects: int = 0
+    first_defect: Defect | None = None
+    hang: Hang | None = None
+
+    def attempt(self, property_: SearchProperty[C], candidate: C, target: Target) -> Witness | None:
+        """Test one candidate; a defect is counted and skipped, a hang is kept and ends the search."""
+        if self.hang is not None:
+            return None
+        self.tried += 1
+        try:
+            return property_.witness(candidate, target)
+        except Hang as hang:
+            self.hang = hang
+        except Defect as defect:
+            self.defects += 1
+            self.first_defect = self.first_defect or defect
+        return None
+
+    def defect_note(self) -> str:
+        if not self.defects:
+            return ""
+        return f" The proposal failed on {self.defects:,} inputs, which were skipped; the first: it {self.first_defect.problem} on {show(self.first_defect.situation)}."  # type: ignore[union-attr]
+
+
+def method(phase: str, numerical: bool) -> str:
+    """The method string of a verdict: how it was searched and in which arithmetic."""
+    if numerical:
+        return f"{phase}, numerical evidence (float scores; a difference counts beyond relative {TOLERANCE:g}, equality only for identical floats)"
+    return f"{phase}, exact arithmetic"
+
+
+class SearchProperty(Property, Generic[C]):
+    """A property refuted by a single candidate: a situation, a swap, a pair of situations."""
+
+    noun = "cases"
+
+    @abstractmethod
+    def candidates(self, space: Space) -> Iterator[C]:
+        """Every candidate of the exhaustive phase, smallest first."""
+
+    @abstractmethod
+    def strategy(self, space: Space) -> st.SearchStrategy[C]:
+        """Candidates for the Hypothesis phase."""
+
+    @abstractmethod
+    def witness(self, candidate: C, target: Target) -> Witness | None:
+        """The certified witness ``candidate`` is, or None."""
+
+    def shrink(self, candidate: C) -> Iterator[C]:
+        """Candidates one step smaller than ``candidate`` (for witnesses Hypothesis found)."""
+        return iter(())
+
+    def run(self, target: Target, space: Space) -> Verdict:
+        start = time.perf_counter()
+        log = SearchLog()
+        for candidate in self.candidates(space):
+            found = log.attempt(self, candidate, target)
+            if found is not None:
+                evidence = f"{found.text}. Minimal in the exhaustive order (k, then ranking length, then R) over {space.describe()}"
+                return self._verdict("no", method("exhaustive search", found.numerical), evidence, found, log, start)
+            if log.hang is not None:
+                return self._stopped(log, start)
+        sampled = self._hypothesis(target, space, log)
+        if log.hang is not None:
+            return self._stopped(log, start)
+        if sampled is not None:
+            found = self._shrunk(sampled, target, log)
+            evidence = f"{found.text}. Found by Hypothesis and shrunk, after the exhaustive search over {space.describe()} found none"
+            return self._verdict("no", method("Hypothesis search", found.numerical), evidence, found, log, start)
+        evidence = f"not refuted in {log.tried:,} {self.noun}: exhaustively over {space.describe()}, then {space.examples} Hypothesis examples with k <= {space.search_max_k}"
+        return self._verdict("unknown", method("exhaustive and Hypothesis search", not target.exact), evidence, None, log, start)
+
+    def _hypothesis(self, target: Target, space: Space, log: SearchLog) -> C | None:
+        def is_witness(candidate: C) -> bool:
+            return log.attempt(self, candidate, target) is not None
+
+        try:
+            return find(self.strategy(space), is_witness, settings=_search_settings(space.examples))
+        except NoSuchExample:
+            return None
+
+    def _shrunk(self, candidate: C, target: Target, log: SearchLog) -> Witness:
+        found = log.attempt(self, candidate, target)
+        assert found is not None, "Hypothesis returned a candidate that is no longer a witness"
+        improved = True
+        while improved:
+            improved = False
+            for smaller in self.shrink(candidate):
+                witness = log.attempt(self, smaller, target)
+                if witness is not None:
+                    candidate, found, improved = smaller, witness, True
+                    break
+        return found
+
+    def _verdict(self, verdict: str, how: str, evidence: str, witness: Witness | None, log: SearchLog, start: float) -> Verdict:
+        tried = f"; {log.tried:,} {self.noun} tried." if verdict == "no" else "."
+        return Verdict(self.key, verdict, how, evidence + tried + log.defect_note(), witness, log.tried, time.perf_counter() - start)  # type: ignore[arg-type]
+
+    def _stopped(self, log: SearchLog, start: float) -> Verdict:
+        hang = log.hang
+        evidence = f"the proposal {hang.problem} on {show(hang.situation)}; the search stopped after {log.tried:,} {self.noun}"  # type: ignore[union-attr]
+        return self._verdict("unknown", "search stopped: the proposal hung", evidence, None, log, start)
+
+
+def _search_settings(examples: int) -> settings:
+    return settings(
+        max_examples=examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,
+        phases=(Phase.generate, Phase.shrink),
+        report_multiple_bugs=False,
+    )

@@ -1,0 +1,57 @@
+"""Boundedness.
+
+Statement: there is a constant M such that |score| <= M on every situation, at every
+depth k.
+
+Paper (Moffat 2013, Section 4 (1)): "The set of scores attainable by the metric is
+bounded, usually in the range [0, 1]."
+
+Choices: the bound must hold across depths, not only at each k separately (DCG@k is
+bounded at each fixed k, but not over all k; the paper calls it unbounded).
+
+No finite search can refute this for a black box (any finite set of scores is bounded),
+nor prove it; only the proof layer can, from a metric's symbolic form. The search
+reports what it saw instead, as a hint: the largest |score| among the situations scored
+(the all-relevant ranking at each depth, and whatever the other properties' searches
+scored), and how it grew with k.
+"""
+
+from __future__ import annotations
+
+import time
+
+from metrics import Situation
+
+from .base import Property, register
+from .space import ONE, Space
+from .targets import Defect, Scored, Target
+from .verdict import Verdict, show
+
+
+@register
+class Bounded(Property):
+    key = "bounded"
+    title = "Boundedness"
+    wording = "The set of scores attainable by the metric is bounded, usually in the range [0, 1]."
+
+    def run(self, target: Target, space: Space) -> Verdict:
+        start = time.perf_counter()
+        for k in range(1, space.search_max_k + 1):  # the all-relevant ranking shows growth with k
+            try:
+                target.score(Situation.unchecked((ONE,) * k, k, (ONE,) * k))
+            except Defect:
+                pass
+        scored = [(s, outcome) for s, outcome in target.seen().items() if isinstance(outcome, Scored)]
+        if not scored:
+            evidence = "no finite search can refute or prove boundedness; no situation was scored"
+        else:
+            largest, outcome = max(scored, key=lambda pair: abs(pair[1].approx))
+            by_depth: dict[int, float] = {}
+            for s, o in scored:
+                by_depth[s.k] = max(by_depth.get(s.k, 0.0), abs(o.approx))
+            growth = ", ".join(f"{by_depth[k]:.4g}" for k in sorted(by_depth))
+            evidence = (
+                f"no finite search can refute or prove boundedness; the largest |score| among {len(scored):,} situations scored is "
+                f"{abs(outcome.approx):.6g}, by {show(largest)}; largest |score| at k = 1, 2, ...: {growth}"
+            )
+        return Verdict(self.key, "unknown", "not decidable by search (needs the proof layer)", evidence, None, len(scored), time.perf_counter() - start)

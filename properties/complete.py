@@ -1,0 +1,56 @@
+"""Completeness.
+
+Statement: for every depth k >= 1, the score is defined on every situation whose
+collection has no relevant document (R = 0; the ranking then holds only grade-0
+documents).
+
+Paper (Moffat 2013, Section 4 (6)): "A score can be calculated even if the query has no
+relevant documents."
+
+Choices: "can be calculated" means the metric's value is not undefined. A proposal
+signals undefined by returning None or raising ZeroDivisionError; any other exception is
+a defect of the proposal, reported as such, not a "no". The rankings tried are k to
+k + below + 1 documents long.
+
+Witness: ``{"k", "ranking", "qrels": []}``: the score is undefined there. For AP, NDCG,
+Recall, RPrec and the self-normalised metrics the search finds ``0`` at k = 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+from hypothesis import strategies as st
+
+from metrics import Situation
+
+from .base import SearchProperty, register
+from .space import Space
+from .targets import Target
+from .verdict import Witness, show, situation_json
+
+
+def _empty(k: int, length: int) -> Situation:
+    return Situation.unchecked((Fraction(0),) * length, k, ())
+
+
+@register
+class Complete(SearchProperty[Situation]):
+    key = "complete"
+    title = "Completeness"
+    wording = "A score can be calculated even if the query has no relevant documents."
+    noun = "situations with R = 0"
+
+    def candidates(self, space: Space) -> Iterator[Situation]:
+        for k in range(1, space.search_max_k + 1):
+            for length in range(k, k + space.below + 2):
+                yield _empty(k, length)
+
+    def strategy(self, space: Space) -> st.SearchStrategy[Situation]:
+        return st.integers(1, space.search_max_k).flatmap(lambda k: st.integers(k, k + space.below + 3).map(lambda n: _empty(k, n)))
+
+    def witness(self, candidate: Situation, target: Target) -> Witness | None:
+        if not target.certainly_undefined(candidate):
+            return None
+        return Witness(situation_json(candidate), f"{show(candidate)} is undefined, with no relevant document in the collection")

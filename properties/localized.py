@@ -1,0 +1,87 @@
+"""Localization.
+
+Statement: for every depth k >= 1 and any two situations whose rankings have the same
+grades at ranks 1..k, the scores at depth k are equal (or both undefined), whatever the
+qrels and whatever the documents below k.
+
+Paper (Moffat 2013, Section 4 (5)): "A score at depth k can be computed based solely on
+knowledge of the documents that appear in the top k."
+
+Choices: "knowledge of the documents" is read as knowledge of their grades. The two
+situations may differ in the documents below k and in the relevant documents that were
+not retrieved (so in R), and each must be consistent (its qrels contain its ranking's
+relevant documents). One defined and one undefined score is a counterexample.
+
+Witness: ``{"k", "a": {"ranking", "qrels"}, "b": {"ranking", "qrels"}}``. The search
+compares each situation b with a, the same top k and nothing else (no documents below
+k, no relevant documents beyond those in the top k): if all situations sharing a top k
+scored alike, each would score like a. For AP it finds ``1`` with R = 1 against ``1``
+with R = 2 at k = 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hypothesis import strategies as st
+
+from metrics import Situation, Undefined
+
+from .base import SearchProperty, register
+from .space import Space, smaller, top_only
+from .targets import Scored, Target, relation
+from .verdict import Witness, grades_json, show
+
+Pair = tuple[Situation, Situation]
+
+
+@register
+class Localized(SearchProperty[Pair]):
+    key = "localized"
+    title = "Localization"
+    wording = "A score at depth k can be computed based solely on knowledge of the documents that appear in the top k."
+    noun = "pairs of situations"
+
+    def candidates(self, space: Space) -> Iterator[Pair]:
+        for k in range(1, space.max_k + 1):
+            for length in range(k, k + space.below + 2):  # up to below + 1 documents under the depth
+                for b in space.situations(k, length):
+                    a = top_only(b)
+                    if a != b:
+                        yield a, b
+
+    def strategy(self, space: Space) -> st.SearchStrategy[Pair]:
+        return space.strategy(at_least=0).map(lambda b: (top_only(b), b)).filter(lambda pair: pair[0] != pair[1])
+
+    def shrink(self, candidate: Pair) -> Iterator[Pair]:
+        for b in smaller(candidate[1], min_length=0):
+            a = top_only(b)
+            if a != b:
+                yield a, b
+
+    def witness(self, candidate: Pair, target: Target) -> Witness | None:
+        a, b = candidate
+        first, second = target.score(a), target.score(b)
+        if isinstance(first, Scored) and isinstance(second, Scored):
+            if first.approx == second.approx and not (first.numerical or second.numerical):
+                return None  # identical floats: not pursued (costs completeness only, never soundness)
+            found = relation(first, second)
+            if found is None or found.sign == 0:
+                return None
+            numerical = found.numerical
+        elif isinstance(first, Undefined) != isinstance(second, Undefined):
+            if not target.certainly_undefined(a if isinstance(first, Undefined) else b):
+                return None
+            numerical = False
+        else:
+            return None
+        text = f"at k = {a.k}, {show(a, k=False)} scores {_text(first)} but {show(b, k=False)} scores {_text(second)}"
+        return Witness({"k": a.k, "a": _side(a), "b": _side(b)}, text, numerical)
+
+
+def _side(s: Situation) -> dict[str, list[str]]:
+    return {"ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels)}
+
+
+def _text(outcome: Scored | Undefined) -> str:
+    return "undefined" if isinstance(outcome, Undefined) else outcome.shown()

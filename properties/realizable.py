@@ -1,0 +1,131 @@
+"""Realizability.
+
+Statement: for every depth k >= 1 and every collection with at least one relevant
+document of grade 1, some arrangement of the collection reaches, at depth k, the
+metric's supremum (the least upper bound of its scores over all situations, at any depth).
+
+Paper (Moffat 2013, Section 4 (7)): "Provided that the collection has at least one
+relevant document, it is possible for the score at depth k to be maximal."
+
+Choices: the collection is the qrels plus k nonrelevant documents, so that any k
+documents can fill the top k; an arrangement orders the whole collection (a ranking of
+k + R documents), and the qrels are the collection's relevant grades. "Grade 1" keeps HIT
+realizable: with only half-relevant documents it cannot reach 1. The supremum is over
+scores at any depth, so an unbounded metric is never realizable and a metric such as
+RBP, whose largest score at depth k grows with k, is not either.
+
+Witness: ``{"k", "qrels", "max", "better": {"k", "ranking", "qrels", "value"}}``: the exact
+maximum over every arrangement at depth k, and a situation elsewhere that scores more.
+For P it finds k = 2 with R = 1 (maximum 1/2, while ``10`` scores 1 at k = 1).
+
+Search: every depth k <= max_k and every collection of up to three relevant documents
+over the exhaustive grade scale (at least one of grade 1); all arrangements of each are
+scored. A witness's maximum is certified against every arrangement, and its better
+situation is the first one, in the minimal order, that certifiably scores more.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterator
+from fractions import Fraction
+
+from sympy.utilities.iterables import multiset_permutations
+
+from metrics import Situation
+
+from .base import Property, SearchLog, method, register
+from .space import ONE, Space, consistent
+from .targets import Defect, Hang, Scored, Target, clearly, relation
+from .verdict import Verdict, Witness, grades_json, show, situation_json
+
+MAX_RELEVANT = 3
+
+
+@register
+class Realizable(Property):
+    key = "realizable"
+    title = "Realizability"
+    wording = "Provided that the collection has at least one relevant document, it is possible for the score at depth k to be maximal."
+
+    def collections(self, space: Space) -> Iterator[tuple[int, tuple[Fraction, ...]]]:
+        """(k, qrels) in minimal order: depth, then number of relevant documents, then grades."""
+        for k in range(1, space.max_k + 1):
+            for R in range(1, MAX_RELEVANT + 1):
+                for qrels in itertools.combinations_with_replacement(sorted(space.positive, reverse=True), R):
+                    if ONE in qrels:
+                        yield k, qrels
+
+    @staticmethod
+    def describe(space: Space) -> str:
+        return f"{space.scale()}, k <= {space.max_k}, collections of 1 to {MAX_RELEVANT} relevant documents (at least one of grade 1) plus k nonrelevant ones"
+
+    def arrangements(self, k: int, qrels: tuple[Fraction, ...]) -> list[Situation]:
+        """Every ordering of the collection (the qrels and k nonrelevant documents), as situations at depth k."""
+        documents = sorted(qrels + (Fraction(0),) * k)
+        return [consistent(tuple(order), k, qrels) for order in multiset_permutations(documents)]
+
+    def run(self, target: Target, space: Space) -> Verdict:
+        start = time.perf_counter()
+        log = SearchLog()
+        explored: list[tuple[Situation, Scored]] = []
+        maxima: list[tuple[int, tuple[Fraction, ...], list[tuple[Situation, Scored]]]] = []
+        try:
+            for k, qrels in self.collections(space):
+                scored = []
+                for s in self.arrangements(k, qrels):
+                    log.tried += 1
+                    outcome = self._score(target, s, log)
+                    if isinstance(outcome, Scored):
+                        scored.append((s, outcome))
+                explored.extend(scored)
+                maxima.append((k, qrels, scored))
+        except Hang as hang:
+            log.hang = hang
+            return Verdict(self.key, "unknown", "search stopped: the proposal hung", f"the proposal {hang.problem} on {show(hang.situation)}; the search stopped after {log.tried:,} arrangements.", None, log.tried, time.perf_counter() - start)
+        if explored:
+            top = max(outcome.approx for _, outcome in explored)
+            for k, qrels, scored in maxima:
+                found = self._witness(k, qrels, scored, explored, top)
+                if found is not None:
+                    evidence = f"{found.text}. Minimal in the order (k, then R) over {self.describe(space)}; {log.tried:,} arrangements scored."
+                    return Verdict(self.key, "no", method("exhaustive search", found.numerical), evidence + log.defect_note(), found, log.tried, time.perf_counter() - start)
+        evidence = f"not refuted in {log.tried:,} arrangements: over {self.describe(space)}, every collection reaches the largest score found."
+        return Verdict(self.key, "unknown", method("exhaustive search", not target.exact), evidence + log.defect_note(), None, log.tried, time.perf_counter() - start)
+
+    @staticmethod
+    def _score(target: Target, s: Situation, log: SearchLog) -> object:
+        """The outcome, or None for a defect of the proposal (counted and skipped); a hang propagates."""
+        try:
+            return target.score(s)
+        except Hang:
+            raise
+        except Defect as defect:
+            log.defects += 1
+            log.first_defect = log.first_defect or defect
+            return None
+
+    def _witness(self, k: int, qrels: tuple[Fraction, ...], scored: list[tuple[Situation, Scored]], explored: list[tuple[Situation, Scored]], top: float) -> Witness | None:
+        if not scored:
+            return None
+        best_here, best_score = max(scored, key=lambda pair: pair[1].approx)
+        if best_score.approx >= top:
+            return None  # this collection reaches the largest float seen: not pursued (costs completeness, never soundness)
+        numerical = False
+        for _, outcome in scored:  # certify the maximum against every arrangement
+            found = relation(outcome, best_score)
+            if found is None or found.sign > 0:
+                return None
+            numerical |= found.numerical
+        for s, outcome in explored:  # the first situation, in minimal order, that certifiably scores more
+            if clearly(outcome, best_score) >= 0:
+                found = relation(outcome, best_score)
+                if found is not None and found.sign > 0:
+                    text = (
+                        f"at k = {k} with qrels {{{','.join(grades_json(qrels))}}}, no arrangement scores more than {best_score.shown()} "
+                        f"(reached by {show(best_here, k=False)}), but {show(s)} scores {outcome.shown()}"
+                    )
+                    data = {"k": k, "qrels": grades_json(qrels), "max": best_score.text(), "better": {**situation_json(s), "value": outcome.text()}}
+                    return Witness(data, text, numerical or found.numerical)
+        return None

@@ -1,0 +1,151 @@
+"""Where the refutation search looks: exhaustive small situations, then Hypothesis.
+
+The exhaustive phase enumerates fully judged situations in the order that defines a
+*minimal* witness: smallest depth k, then shortest ranking, then fewest relevant
+documents R (then rankings in lexicographic order of grades, 0 first). The first
+witness met is therefore minimal within the enumerated space. Rankings are at least k
+long (the paper scores a ranking of length k; documents below k may follow); the qrels
+are the ranking's relevant grades plus up to ``extra`` relevant documents not retrieved.
+
+The Hypothesis phase then samples larger depths and finer grades, derandomized so that
+runs are reproducible.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+from hypothesis import strategies as st
+
+from metrics import Situation
+
+ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)
+FINE_GRADES = (ZERO, ONE, HALF, Fraction(1, 4), Fraction(3, 4), Fraction(1, 3), Fraction(2, 3))
+"""Grades the Hypothesis phase draws from, simplest first (Hypothesis shrinks towards the front)."""
+
+
+@dataclass(frozen=True)
+class Space:
+    """The bounds of both search phases."""
+
+    binary: bool
+    max_k: int
+    """Exhaustive depths 1..max_k."""
+    below: int
+    """Documents below the shortest ranking a property needs: 0..below."""
+    extra: int
+    """Relevant documents not retrieved: 0..extra."""
+    grades: tuple[Fraction, ...]
+    """The exhaustive grade scale, ascending."""
+    search_max_k: int
+    """Hypothesis depths 1..search_max_k."""
+    examples: int
+    """Hypothesis examples per property."""
+
+    @classmethod
+    def default(cls, binary: bool) -> Space:
+        if binary:
+            return cls(binary=True, max_k=6, below=1, extra=2, grades=(ZERO, ONE), search_max_k=10, examples=200)
+        return cls(binary=False, max_k=4, below=1, extra=2, grades=(ZERO, HALF, ONE), search_max_k=8, examples=200)
+
+    @property
+    def positive(self) -> tuple[Fraction, ...]:
+        return tuple(g for g in self.grades if g)
+
+    @property
+    def search_grades(self) -> tuple[Fraction, ...]:
+        return (ZERO, ONE) if self.binary else FINE_GRADES
+
+    def describe(self) -> str:
+        return f"{self.scale()}, k <= {self.max_k}, rankings up to {self.below} longer than needed, up to {self.extra} relevant documents not retrieved"
+
+    def scale(self) -> str:
+        return "binary grades" if self.binary else f"grades {{{', '.join(map(str, self.grades))}}}"
+
+    def situations(self, k: int, length: int) -> Iterator[Situation]:
+        """Every situation at depth k with a ranking of this length, by R, then ranking, then unretrieved grades."""
+        rankings = list(itertools.product(self.grades, repeat=length))
+        for R in range(length + self.extra + 1):
+            for ranking in rankings:
+                own = tuple(g for g in ranking if g)
+                if 0 <= R - len(own) <= self.extra:
+                    for unretrieved in itertools.combinations_with_replacement(self.positive, R - len(own)):
+                        yield consistent(ranking, k, own + unretrieved)
+
+    def depths_and_lengths(self, at_least: int) -> Iterator[tuple[int, int]]:
+        """(k, length) with length from k + at_least to k + at_least + below, smallest first."""
+        for k in range(1, self.max_k + 1):
+            for length in range(k + at_least, k + at_least + self.below + 1):
+                yield k, length
+
+    def strategy(self, at_least: int) -> st.SearchStrategy[Situation]:
+        """Hypothesis situations with rankings at least k + at_least long."""
+        return _situations(self, at_least)
+
+
+@st.composite
+def _situations(draw: st.DrawFn, space: Space, at_least: int) -> Situation:
+    k = draw(st.integers(1, space.search_max_k), label="k")
+    length = draw(st.integers(k + at_least, k + at_least + space.below + 2), label="length")
+    grade = st.sampled_from(space.search_grades)
+    ranking = tuple(draw(st.lists(grade, min_size=length, max_size=length), label="ranking"))
+    unretrieved = tuple(draw(st.lists(grade.filter(bool), max_size=space.extra + 2), label="unretrieved"))
+    return consistent(ranking, k, tuple(g for g in ranking if g) + unretrieved)
+
+
+def consistent(ranking: tuple[Fraction | None, ...], k: int, qrels: tuple[Fraction, ...]) -> Situation:
+    """A situation the search built consistently (valid grades, qrels holding the ranking's relevant
+    grades): only the qrels' order is fixed here, and validation is skipped for speed."""
+    return Situation.unchecked(ranking, k, tuple(sorted(qrels, reverse=True)))
+
+
+def swapped(s: Situation, i: int, j: int) -> Situation:
+    """The situation with the documents at 1-based ranks i and j exchanged (same qrels)."""
+    ranking = list(s.ranking)
+    ranking[i - 1], ranking[j - 1] = ranking[j - 1], ranking[i - 1]
+    return Situation.unchecked(tuple(ranking), s.k, s.qrels)
+
+
+def top_only(s: Situation) -> Situation:
+    """The top k of the ranking, with only its own relevant documents as qrels."""
+    top = s.ranking[: s.k]
+    return consistent(top, s.k, tuple(g for g in top if g))
+
+
+def complexity(grade: Fraction | None) -> int:
+    """How simple a grade is to write: 0, then 1, then 1/2, then thirds and quarters."""
+    grade = grade or ZERO
+    return grade.denominator + bool(grade)
+
+
+def size(s: Situation) -> tuple[int, int, int, int]:
+    """The order minimal witnesses are chosen in: k, ranking length, R, then grade complexity."""
+    return (s.k, len(s.ranking), s.R, sum(complexity(g) for g in s.ranking))
+
+
+def smaller(s: Situation, min_length: int) -> Iterator[Situation]:
+    """Situations one step simpler than ``s`` whose ranking keeps at least k + min_length documents."""
+    if s.k > 1 and len(s.ranking) >= s.k - 1 + min_length:
+        yield consistent(s.ranking, s.k - 1, s.qrels)
+    if len(s.ranking) > s.k + min_length:
+        yield consistent(s.ranking[:-1], s.k, s.qrels)  # a dropped relevant document stays in the qrels
+        if s.ranking[-1]:
+            yield consistent(s.ranking[:-1], s.k, _without(s.qrels, s.ranking[-1]))
+    own = [g for g in s.ranking if g]
+    for grade in sorted(set(s.qrels)):
+        if own.count(grade) < s.qrels.count(grade):
+            yield consistent(s.ranking, s.k, _without(s.qrels, grade))
+    for position, entry in enumerate(s.ranking):
+        for simpler in (ZERO, ONE, HALF):
+            if entry and complexity(simpler) < complexity(entry):
+                ranking = s.ranking[:position] + (simpler,) + s.ranking[position + 1 :]
+                qrels = _without(s.qrels, entry) + ((simpler,) if simpler else ())
+                yield consistent(ranking, s.k, qrels)
+
+
+def _without(grades: tuple[Fraction, ...], grade: Fraction) -> tuple[Fraction, ...]:
+    index = grades.index(grade)
+    return grades[:index] + grades[index + 1 :]

@@ -1,0 +1,81 @@
+"""What convergence and top-weightedness share: swapping a more relevant document upwards.
+
+Both statements quantify over a situation and two 1-based ranks i < j with
+grade_i < grade_j: exchanging the two documents (same qrels) must strictly increase the
+score at depth k. They differ only in where j lies (below the depth, or inside the top
+k); see :mod:`properties.convergent` and :mod:`properties.top_weighted`.
+
+A swap where either score is undefined is not a counterexample (undefinedness is what
+completeness is about). Witness: ``{"k", "ranking", "qrels", "i", "j"}``: swapping ranks i
+and j does not increase the score (it stays equal or drops).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from hypothesis import strategies as st
+
+from metrics import Situation
+from metrics.grades import format_ranking
+
+from .base import SearchProperty
+from .space import Space, smaller, swapped
+from .targets import Scored, Target, clearly, relation
+from .verdict import Witness, show, situation_json
+
+Swap = tuple[Situation, int, int]
+
+
+class SwapProperty(SearchProperty[Swap]):
+    noun = "swaps"
+    below_depth: bool
+    """Whether j lies below the depth (convergence) or inside the top k (top-weightedness)."""
+
+    @property
+    def at_least(self) -> int:
+        return 1 if self.below_depth else 0
+
+    def pairs(self, s: Situation) -> Iterator[tuple[int, int]]:
+        """The rank pairs (i, j) the statement quantifies over, in lexicographic order."""
+        grade = [g or 0 for g in s.ranking]
+        last = len(s.ranking) if self.below_depth else min(s.k, len(s.ranking))
+        for i in range(1, s.k + 1):
+            for j in range(max(i, s.k) + 1 if self.below_depth else i + 1, last + 1):
+                if grade[i - 1] < grade[j - 1]:
+                    yield i, j
+
+    def candidates(self, space: Space) -> Iterator[Swap]:
+        for k, length in space.depths_and_lengths(at_least=self.at_least):
+            for s in space.situations(k, length):
+                for i, j in self.pairs(s):
+                    yield s, i, j
+
+    def strategy(self, space: Space) -> st.SearchStrategy[Swap]:
+        def with_pair(s: Situation) -> st.SearchStrategy[Swap]:
+            pairs = list(self.pairs(s))
+            return st.sampled_from(pairs).map(lambda p: (s, *p)) if pairs else st.nothing()
+
+        return space.strategy(self.at_least).flatmap(with_pair)
+
+    def shrink(self, candidate: Swap) -> Iterator[Swap]:
+        s, i, j = candidate
+        for simpler in smaller(s, min_length=self.at_least):
+            if (i, j) in set(self.pairs(simpler)):
+                yield simpler, i, j
+
+    def witness(self, candidate: Swap, target: Target) -> Witness | None:
+        s, i, j = candidate
+        after_swap = swapped(s, i, j)
+        before, after = target.score(s), target.score(after_swap)
+        if not (isinstance(before, Scored) and isinstance(after, Scored)) or clearly(after, before) > 0:
+            return None
+        found = relation(after, before)
+        if found is None or found.sign > 0:
+            return None
+        change = "leaves the score at" if found.sign == 0 else "lowers the score to"
+        text = (
+            f"at k = {s.k}, swapping ranks {i} and {j} of {show(s, k=False)} gives `{format_ranking(after_swap.ranking)}`, "
+            f"which {change} {after.shown()} (from {before.shown()})"
+        )
+        return Witness({**situation_json(s), "i": i, "j": j}, text, found.numerical)

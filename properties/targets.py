@@ -1,0 +1,250 @@
+"""What the property checkers evaluate: a built-in measure, or a researcher's proposal function.
+
+A target maps a fully judged situation to an outcome: a :class:`Scored` value, the
+:data:`~metrics.UNDEFINED` value, or an exception: :class:`Defect` when a proposal
+misbehaves (raises, returns NaN, infinity or a non-number) and :class:`Hang` when it does
+not return within its time limit.
+
+Scores carry a fast float (``approx``) for screening and, unless the target only produces
+floats, an exact value for certification. :func:`relation` is the only place a verdict's
+comparison is decided: exactly for exact scores; for float scores by a stated tolerance,
+with equality only for identical floats, and flagged as numerical evidence.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from metrics import UNDEFINED, Measure, Situation, Undecided, Undefined, compare
+from metrics.exact import Exact, as_exact, to_float, to_str
+
+from .verdict import Relevance, show
+
+TOLERANCE = 1e-9
+"""Relative tolerance for float scores: a difference counts only beyond it (and beyond 1e-12)."""
+
+
+class Defect(Exception):
+    """A proposal misbehaved on an input: the situation and what went wrong."""
+
+    def __init__(self, situation: Situation, problem: str) -> None:
+        super().__init__(f"{problem} on {show(situation)}")
+        self.situation = situation
+        self.problem = problem
+
+
+class Hang(Defect):
+    """A proposal did not return within its time limit."""
+
+
+class Scored:
+    """A defined score: a float for screening, and the exact value (computed on demand) unless numerical."""
+
+    __slots__ = ("_exact", "_make_exact", "approx", "numerical")
+
+    def __init__(self, approx: float, exact: Exact | None = None, make_exact: Callable[[], Exact] | None = None) -> None:
+        self.approx = approx
+        self._exact = exact
+        self._make_exact = make_exact
+        self.numerical = exact is None and make_exact is None
+
+    @property
+    def exact(self) -> Exact:
+        if self._exact is None:
+            if self._make_exact is None:
+                raise ValueError("a float score has no exact value")
+            self._exact = self._make_exact()
+        return self._exact
+
+    def text(self) -> str:
+        """The score as JSON witnesses write it: exact when known, else the float's repr."""
+        return repr(self.approx) if self.numerical else to_str(self.exact)
+
+    def shown(self) -> str:
+        """The score for people: exact when rational, else its decimal with the exact form."""
+        if self.numerical or isinstance(self.exact, Fraction):
+            return self.text()
+        return f"{self.approx:.6g} (exactly {self.text()})"
+
+
+Outcome = Scored | Undefined
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A certified comparison of two scores: sign of (a - b), and whether floats decided it."""
+
+    sign: int
+    numerical: bool
+
+
+def relation(a: Scored, b: Scored) -> Relation | None:
+    """The certified sign of a - b, or None when it cannot be certified."""
+    if a.numerical or b.numerical:
+        if a.approx == b.approx:
+            return Relation(0, True)
+        if abs(a.approx - b.approx) > TOLERANCE * max(1.0, abs(a.approx), abs(b.approx)):
+            return Relation(1 if a.approx > b.approx else -1, True)
+        return None
+    try:
+        return Relation(compare(a.exact, b.exact), False)
+    except Undecided:
+        return None
+
+
+def clearly(a: Scored, b: Scored) -> int:
+    """A cheap screen on the floats: 1 or -1 when a - b is clearly positive or negative, else 0.
+
+    Used only to skip candidates that are almost surely not witnesses: a candidate the
+    screen dismisses can only be a missed witness, never a false one, because every
+    reported relation is certified by :func:`relation`.
+    """
+    gap = a.approx - b.approx
+    if abs(gap) > 1e-6 * max(1.0, abs(a.approx), abs(b.approx)):
+        return 1 if gap > 0 else -1
+    return 0
+
+
+class Target:
+    """Something with a score on situations; outcomes are cached."""
+
+    name: str
+    relevance: Relevance
+    exact: bool
+    """Whether scores are exact (built-in measures, proposals returning Fractions or ints)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[Situation, Outcome] = {}
+        self.evaluations = 0
+
+    def score(self, situation: Situation) -> Outcome:
+        """The outcome on ``situation``; raises :class:`Defect` or :class:`Hang` for a misbehaving proposal."""
+        found = self._cache.get(situation)
+        if found is None:
+            self.evaluations += 1
+            found = self._cache[situation] = self._evaluate(situation)
+        return found
+
+    def certainly_undefined(self, situation: Situation) -> bool:
+        """Whether the score is undefined on ``situation``, certified in the target's own arithmetic."""
+        return isinstance(self.score(situation), Undefined)
+
+    def seen(self) -> dict[Situation, Outcome]:
+        """Every outcome computed so far."""
+        return dict(self._cache)
+
+    def _evaluate(self, situation: Situation) -> Outcome:
+        raise NotImplementedError
+
+
+class BuiltinTarget(Target):
+    """A declared metric, bound to its parameters: floats screen, the exact form certifies."""
+
+    exact = True
+
+    def __init__(self, measure: Measure, relevance: Relevance | None = None) -> None:
+        super().__init__()
+        self.measure = measure
+        self.name = measure.name
+        self.relevance = relevance or measure.metric.relevance
+
+    def _evaluate(self, situation: Situation) -> Outcome:
+        approx = self.measure.numeric(situation)
+        if isinstance(approx, Undefined):
+            return approx
+        return Scored(approx, make_exact=lambda: _defined(self.measure.exact(situation), situation, self.name))
+
+    def certainly_undefined(self, situation: Situation) -> bool:
+        return isinstance(self.score(situation), Undefined) and isinstance(self.measure.exact(situation), Undefined)
+
+
+def _defined(value: Exact | Undefined, situation: Situation, name: str) -> Exact:
+    if isinstance(value, Undefined):
+        raise RuntimeError(f"{name}: the numeric form is defined on {situation} but the exact form is not")  # noqa: TRY004 - a bug, not a type error
+    return value
+
+
+class ProposalTarget(Target):
+    """A plain function ``f(ranking, k, qrels)`` proposed as a metric.
+
+    ``ranking`` and ``qrels`` are tuples of Fractions, ``k`` an int. It returns a number or
+    ``None`` (undefined); ``ZeroDivisionError`` also means undefined. Anything else (another
+    exception, NaN, infinity, a non-number, a bool) is a :class:`Defect`; running longer than
+    ``timeout`` seconds is a :class:`Hang`.
+    """
+
+    def __init__(self, function: Callable[..., Any], name: str, relevance: Relevance, timeout: float = 1.0) -> None:
+        super().__init__()
+        self.function = function
+        self.name = name
+        self.relevance = relevance
+        self.timeout = timeout
+        self.exact = True  # until a float is seen
+        self.floats_seen = 0
+
+    def _evaluate(self, situation: Situation) -> Outcome:
+        result = self._call(situation)
+        if result is None:
+            return UNDEFINED
+        if isinstance(result, sympy.Basic) and not isinstance(result, (sympy.Integer, sympy.Rational, sympy.Float)):
+            return self._symbolic(result, situation)
+        if isinstance(result, bool) or not isinstance(result, (numbers.Number, Decimal)):
+            raise Defect(situation, f"returned {type(result).__name__} {result!r}, not a number")
+        if isinstance(result, (int, Fraction, numbers.Rational, Decimal)) and not isinstance(result, float):
+            try:
+                value = Fraction(result)  # type: ignore[arg-type]
+            except (ValueError, TypeError, OverflowError):
+                raise Defect(situation, f"returned {result!r}, not a finite number") from None
+            return Scored(float(value), exact=value)
+        if isinstance(result, numbers.Real):
+            approx = float(result)
+            if not math.isfinite(approx):
+                raise Defect(situation, f"returned {approx!r}")
+            self.exact = False
+            self.floats_seen += 1
+            return Scored(approx)
+        raise Defect(situation, f"returned {type(result).__name__} {result!r}, not a real number")
+
+    def _symbolic(self, result: sympy.Basic, situation: Situation) -> Outcome:
+        """An exact SymPy number (say over metrics.exact.log2): certified like the built-in metrics."""
+        try:
+            value = as_exact(result)
+            approx = to_float(value)
+        except (TypeError, ValueError, Undecided):
+            raise Defect(situation, f"returned {result!r}, not an exact real number") from None
+        if not math.isfinite(approx):
+            raise Defect(situation, f"returned {result!r}")
+        return Scored(approx, exact=value)
+
+    def _call(self, situation: Situation) -> Any:
+        ranking, qrels = tuple(g or Fraction(0) for g in situation.ranking), tuple(situation.qrels)
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, self.timeout)
+        try:
+            return self.function(ranking, situation.k, qrels)
+        except _Timeout:
+            raise Hang(situation, f"did not return within {self.timeout:g} s") from None
+        except ZeroDivisionError:
+            return None
+        except Exception as error:  # noqa: BLE001 - any other exception is a defect of the proposal
+            raise Defect(situation, f"raised {type(error).__name__}: {error}") from None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+
+class _Timeout(BaseException):
+    """Raised by the alarm; a BaseException so that a proposal's ``except Exception`` cannot swallow it."""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise _Timeout

@@ -1,0 +1,86 @@
+"""Verdicts are values: proved, refuted or unknown, with the method and the evidence.
+
+A ``"no"`` always carries a :class:`Witness` whose claim was certified (exactly, or for a
+float-valued proposal numerically, which ``method`` then says); a ``"yes"`` needs a
+proof; everything else is ``"unknown"`` with a statement of how hard the tool looked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from metrics import Situation
+from metrics.grades import format_grade, format_ranking
+
+VerdictValue = Literal["yes", "no", "unknown"]
+Relevance = Literal["binary", "graded"]
+
+
+def grades_json(grades: Iterable[Fraction | None]) -> list[str]:
+    """Grades as the JSON witnesses write them: ``["1", "1/2", "0"]``."""
+    return [format_grade(g) for g in grades]
+
+
+def situation_json(s: Situation) -> dict[str, Any]:
+    """``{"k", "ranking", "qrels"}`` with grades as strings."""
+    return {"k": s.k, "ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels)}
+
+
+def show(s: Situation, *, k: bool = True) -> str:
+    """A situation the way the paper writes it: ```10100` (k = 5, R = 2)``, qrels spelled out when graded."""
+    qrels = f"R = {s.R}" if all(g == 1 for g in s.qrels) else f"qrels {{{','.join(grades_json(s.qrels))}}}"
+    depth = f"k = {s.k}, " if k else ""
+    return f"`{format_ranking(s.ranking)}` ({depth}{qrels})"
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A counterexample: the JSON shape the property defines, and a sentence a person can re-check."""
+
+    data: Mapping[str, Any]
+    text: str
+    numerical: bool = False
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verdict on one property of one metric."""
+
+    property: str
+    verdict: VerdictValue
+    method: str
+    evidence: str
+    witness: Witness | None = None
+    tried: int = 0
+    seconds: float = field(default=0.0, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.verdict == "no" and self.witness is None:
+            raise ValueError(f"{self.property}: a 'no' needs a witness")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict,
+            "method": self.method,
+            "evidence": self.evidence,
+            "witness": dict(self.witness.data) if self.witness else None,
+        }
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The verdicts of the requested properties, in the paper's column order."""
+
+    metric: str
+    relevance: Relevance
+    verdicts: Mapping[str, Verdict]
+
+    def __getitem__(self, prop: str) -> Verdict:
+        return self.verdicts[prop]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"metric", "relevance", "properties": {PROP: {"verdict", "method", "evidence", "witness"}}}``."""
+        return {"metric": self.metric, "relevance": self.relevance, "properties": {p: v.to_json() for p, v in self.verdicts.items()}}
