@@ -49,6 +49,7 @@ class Situation:
             raise InputError("qrels", _show(qrels), "qrels list only the grades (> 0) of relevant documents")
         object.__setattr__(self, "ranking", ranking)
         object.__setattr__(self, "qrels", qrels)
+        object.__setattr__(self, "_hash", hash((ranking, self.k, qrels)))
         missing = Counter(g for g in ranking if g) - Counter(qrels)
         if missing:
             grade, count = min(missing.items())
@@ -59,6 +60,24 @@ class Situation:
                 f"the ranking holds {held} relevant documents of grade {format_grade(grade)} but the qrels only {held - count}",
                 "every relevant ranked document must be in the qrels",
             )
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    @classmethod
+    def unchecked(cls, ranking: tuple[Entry, ...], k: int, qrels: tuple[Fraction, ...]) -> Situation:
+        """A situation built without validation, for code that builds consistent ones (the searches).
+
+        The caller guarantees what ``__post_init__`` would check: Fraction grades in [0, 1]
+        (or None), k >= 1, ``qrels`` sorted in decreasing order and containing the ranking's
+        relevant grades.
+        """
+        self = object.__new__(cls)
+        object.__setattr__(self, "ranking", ranking)
+        object.__setattr__(self, "k", k)
+        object.__setattr__(self, "qrels", qrels)
+        object.__setattr__(self, "_hash", hash((ranking, k, qrels)))
+        return self
 
     @classmethod
     def of(
@@ -115,7 +134,9 @@ class Situation:
 
     def at_depth(self, k: int) -> Situation:
         """The same ranking and qrels scored at another depth."""
-        return Situation(self.ranking, k, self.qrels)
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise InputError("k", k, "the depth must be an integer >= 1")
+        return Situation.unchecked(self.ranking, k, self.qrels)
 
     def __str__(self) -> str:
         return f"{format_ranking(self.ranking)} at k = {self.k} with qrels {{{_show(self.qrels)}}}"

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from metrics import REGISTRY, Measure, Metric, NotExpressible, Situation, SymbolicForm, parse
 from metrics.strategies import situations
+from properties import CheckResult, check
 
 PARAMETER_POOL = tuple(Fraction(v) for v in ("0", "1/2", "4/5", "19/20", "2", "3", "10"))
 """Candidate parameter values; each metric takes those its declaration accepts."""
@@ -53,6 +54,12 @@ def symbolic_form(name: str, k: int) -> SymbolicForm | None:
 @functools.cache
 def closed_form(name: str) -> SymbolicForm | None:
     return parse(name).closed_form()
+
+
+@functools.cache
+def checked(name: str, relevance: str | None = None) -> CheckResult:
+    """The full property check of a built-in family, computed once per test session."""
+    return check(name, relevance=relevance)  # type: ignore[arg-type]
 
 
 def close(a: float, b: float) -> bool:

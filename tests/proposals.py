@@ -1,0 +1,100 @@
+"""Metric proposals as a researcher would write them: some sound, some deliberately broken.
+
+Each is a plain function ``f(ranking, k, qrels)`` over tuples of Fractions.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from metrics.exact import log2
+
+
+def precision(ranking, k, qrels):
+    """P@k, returning Fractions."""
+    return sum(ranking[:k], Fraction(0)) / k
+
+
+def float_precision(ranking, k, qrels):
+    """P@k in floats: verdicts are numerical evidence."""
+    return float(sum(ranking[:k])) / k
+
+
+def recall(ranking, k, qrels):
+    """Recall@k: undefined through ZeroDivisionError when R = 0."""
+    return sum(ranking[:k], Fraction(0)) / len(qrels)
+
+
+def average_precision(ranking, k, qrels):
+    """AP@k written from scratch; returns None when R = 0."""
+    if not qrels:
+        return None
+    found, total = 0, Fraction(0)
+    for i, grade in enumerate(ranking[:k], start=1):
+        if grade:
+            found += 1
+            total += Fraction(found, i)
+    return total / len(qrels)
+
+
+def exact_dcg(ranking, k, qrels):
+    """DCG@k with exact logarithms (a SymPy expression over metrics.exact.log2)."""
+    return sum((g / log2(i + 1) for i, g in enumerate(ranking[:k], start=1)), Fraction(0))
+
+
+exact_dcg.relevance = "graded"
+
+
+def peeks_below(ranking, k, qrels):
+    """P@k plus a hundredth of the grade just below the depth: not localized."""
+    below = ranking[k] if len(ranking) > k else Fraction(0)
+    return precision(ranking, k, qrels) + below / 100
+
+
+def fails_late(ranking, k, qrels):
+    """The number of relevant documents in the top k (monotonic), but 0 from k = 8 on:
+    a monotonicity failure beyond the exhaustive depths."""
+    return sum(ranking[:k], Fraction(0)) if k <= 7 else Fraction(0)
+
+
+def raises_always(ranking, k, qrels):
+    raise ValueError("not implemented yet")
+
+
+def raises_without_qrels(ranking, k, qrels):
+    """P@k, but a KeyError (a defect, not undefined) when the collection is empty."""
+    if not qrels:
+        raise KeyError("no relevant documents")
+    return precision(ranking, k, qrels)
+
+
+def returns_nan_without_qrels(ranking, k, qrels):
+    return float("nan") if not qrels else float_precision(ranking, k, qrels)
+
+
+def returns_infinity(ranking, k, qrels):
+    return math.inf
+
+
+def returns_text(ranking, k, qrels):
+    return "0.5"
+
+
+def returns_bool(ranking, k, qrels):
+    return bool(ranking[0])
+
+
+def hangs(ranking, k, qrels):
+    while True:
+        pass
+
+
+def hangs_at_depth_3(ranking, k, qrels):
+    """P@k, except that it never returns at k = 3."""
+    while k == 3:
+        pass
+    return precision(ranking, k, qrels)
+
+
+NOT_A_FUNCTION = 42

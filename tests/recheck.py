@@ -1,0 +1,81 @@
+"""An independent re-checker for witnesses: only the JSON witness and the metric function.
+
+It shares no code with the property searches: it parses the witness's grades, calls
+``score(ranking, k, qrels)`` (a tuple of Fractions, an int, a tuple of Fractions; the
+result is a number or None for undefined), and checks the claim the property's witness
+shape makes, enumerating arrangements itself for realizability.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from metrics import Measure, Situation, Undefined, compare
+from metrics.exact import to_str
+
+Score = Callable[[tuple[Fraction, ...], int, tuple[Fraction, ...]], Any]
+
+
+def of_measure(measure: Measure) -> Score:
+    """A built-in measure's exact form as a plain function (None where undefined)."""
+
+    def score(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Any:
+        value = measure.exact(Situation(ranking, k, qrels))
+        return None if isinstance(value, Undefined) else value
+
+    return score
+
+
+def _grades(texts: list[str]) -> tuple[Fraction, ...]:
+    return tuple(Fraction(t) for t in texts)
+
+
+def _cmp(a: Any, b: Any) -> int:
+    if isinstance(a, float) or isinstance(b, float):
+        return (a > b) - (a < b)
+    return compare(a, b)
+
+
+def recheck(score: Score, prop: str, w: dict[str, Any]) -> bool:
+    """Whether witness ``w`` of property ``prop`` holds for ``score``."""
+    k = w["k"]
+    if prop == "monotonic":
+        ranking, qrels = _grades(w["ranking"]), _grades(w["qrels"])
+        before, after = score(ranking, k, qrels), score(ranking, k + 1, qrels)
+        return len(ranking) >= k + 1 and before is not None and after is not None and _cmp(after, before) < 0
+    if prop in ("convergent", "top_weighted"):
+        ranking, qrels, i, j = _grades(w["ranking"]), _grades(w["qrels"]), w["i"], w["j"]
+        where = i <= k < j <= len(ranking) if prop == "convergent" else i < j <= min(k, len(ranking))
+        swapped = list(ranking)
+        swapped[i - 1], swapped[j - 1] = ranking[j - 1], ranking[i - 1]
+        before, after = score(ranking, k, qrels), score(tuple(swapped), k, qrels)
+        return where and ranking[i - 1] < ranking[j - 1] and before is not None and after is not None and _cmp(after, before) <= 0
+    if prop == "localized":
+        a, b = w["a"], w["b"]
+        ra, rb = _grades(a["ranking"]), _grades(b["ranking"])
+        if ra[:k] != rb[:k] or len(ra) < k or len(rb) < k:
+            return False
+        first, second = score(ra, k, _grades(a["qrels"])), score(rb, k, _grades(b["qrels"]))
+        if (first is None) != (second is None):
+            return True
+        return first is not None and _cmp(first, second) != 0
+    if prop == "complete":
+        ranking = _grades(w["ranking"])
+        return w["qrels"] == [] and not any(ranking) and score(ranking, k, ()) is None
+    if prop == "realizable":
+        qrels = _grades(w["qrels"])
+        if Fraction(1) not in qrels:
+            return False
+        values = [v for order in set(itertools.permutations(qrels + (Fraction(0),) * k)) if (v := score(order, k, qrels)) is not None]
+        best = values[0]
+        for v in values[1:]:
+            if _cmp(v, best) > 0:
+                best = v
+        better = w["better"]
+        value = score(_grades(better["ranking"]), better["k"], _grades(better["qrels"]))
+        shown = repr(best) if isinstance(best, float) else to_str(best)
+        return shown == w["max"] and value is not None and _cmp(value, best) > 0
+    raise ValueError(f"no re-check for {prop}")

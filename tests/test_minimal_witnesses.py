@@ -1,0 +1,106 @@
+"""Quality: the witnesses the search reports are minimal, and no larger than the paper's own examples.
+
+Minimal means smallest k, then shortest ranking, then fewest relevant documents, within
+the exhaustive space. Where the paper gives a hand-made counterexample, the tool's must
+be no larger in that order.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from properties import check
+from tests.helpers import default_measure
+from tests.recheck import of_measure, recheck
+
+
+def witness(metric: str, prop: str, relevance: str | None = None) -> dict:
+    verdict = check(metric, [prop], relevance=relevance)[prop]  # type: ignore[arg-type]
+    assert verdict.verdict == "no", verdict.evidence
+    assert "Minimal in the" in verdict.evidence and verdict.method == "exhaustive search, exact arithmetic"
+    data = dict(verdict.witness.data)
+    assert recheck(of_measure(default_measure(metric)), prop, data)
+    return data
+
+
+def size(w: dict) -> tuple[int, int, int]:
+    return (w["k"], len(w["ranking"]), len(w["qrels"]))
+
+
+class TestNoLargerThanThePapersExamples:
+    def test_precision_is_not_monotonic_already_at_10(self) -> None:
+        # Paper: 11111 -> 111110 (P@5 = 1, P@6 = 0.83).
+        w = witness("P", "monotonic")
+        assert w == {"k": 1, "ranking": ["1", "0"], "qrels": ["1"]}
+        assert size(w) <= (5, 6, 5)
+
+    @pytest.mark.parametrize("metric", ["SDCG", "P"])
+    def test_sdcg_and_precision_need_only_one_relevant_document(self, metric: str) -> None:
+        assert witness(metric, "monotonic", "binary") == {"k": 1, "ranking": ["1", "0"], "qrels": ["1"]}
+
+    def test_ndcg_needs_a_second_relevant_document_to_drop(self) -> None:
+        # Paper: 11111 -> 111110 with R > 5. With R = 1, 10 keeps NDCG at 1; R = 2 is the least.
+        w = witness("NDCG", "monotonic", "binary")
+        assert w == {"k": 1, "ranking": ["1", "0"], "qrels": ["1", "1"]}
+        assert size(w) <= (5, 6, 6)
+
+    def test_ndcg_over_graded_situations_drops_with_half_relevant_documents_too(self) -> None:
+        assert witness("NDCG", "monotonic") == {"k": 1, "ranking": ["1/2", "0"], "qrels": ["1/2", "1/2"]}
+
+    def test_sn_ap_is_not_convergent(self) -> None:
+        # Paper: SN-AP@5 of 10000 is 1, of 10001 is 0.7 (a document appearing, not a swap).
+        w = witness("SN-AP", "convergent")
+        assert w == {"k": 2, "ranking": ["1", "0", "1"], "qrels": ["1", "1"], "i": 2, "j": 3}
+        assert size(w) <= (5, 5, 2)
+
+    def test_rr_is_not_convergent(self) -> None:
+        # Paper: RR@5 of 01000 and 01100 are equal.
+        w = witness("RR", "convergent")
+        assert w == {"k": 2, "ranking": ["1", "0", "1"], "qrels": ["1", "1"], "i": 2, "j": 3}
+        assert size(w) <= (5, 5, 2)
+
+    def test_rr_is_not_top_weighted(self) -> None:
+        # Paper: RR@5 of 10001 and 11000 are equal. At k = 2 the only swap, 01 -> 10, raises RR.
+        w = witness("RR", "top_weighted")
+        assert w == {"k": 3, "ranking": ["1", "0", "1"], "qrels": ["1", "1"], "i": 2, "j": 3}
+        assert size(w) <= (5, 5, 2)
+
+    def test_hit_is_not_top_weighted(self) -> None:
+        assert witness("HIT", "top_weighted", "binary") == {"k": 2, "ranking": ["0", "1"], "qrels": ["1"], "i": 1, "j": 2}
+
+    def test_sn_dcg_is_not_monotonic_and_the_papers_10101_is_larger(self) -> None:
+        # Paper (Section 3): 10100 -> 10101 lowers SN-DCG@5 from 0.92 to 0.89.
+        w = witness("SN-DCG", "monotonic", "binary")
+        assert w == {"k": 2, "ranking": ["1", "0", "1"], "qrels": ["1", "1"]}
+        assert size(w) <= (4, 5, 3)
+
+
+class TestOtherCells:
+    def test_sn_dcg_is_incomplete_on_the_empty_collection(self) -> None:
+        assert witness("SN-DCG", "complete") == {"k": 1, "ranking": ["0"], "qrels": []}
+
+    def test_ap_is_not_localized_because_it_needs_to_know_r(self) -> None:
+        assert witness("AP", "localized") == {"k": 1, "a": {"ranking": ["0"], "qrels": []}, "b": {"ranking": ["0"], "qrels": ["1"]}}
+
+    def test_r_precision_is_not_localized(self) -> None:
+        w = witness("RPrec", "localized")
+        assert w["k"] == 1 and w["a"]["ranking"][:1] == w["b"]["ranking"][:1]
+
+    def test_precision_cannot_reach_1_when_k_exceeds_r(self) -> None:  # Table 2 note e
+        w = witness("P", "realizable")
+        assert w == {"k": 2, "qrels": ["1"], "max": "1/2", "better": {"k": 1, "ranking": ["1", "0"], "qrels": ["1"], "value": "1"}}
+
+    def test_recall_cannot_reach_1_when_k_is_below_r(self) -> None:  # Table 2 note f
+        w = witness("Recall", "realizable")
+        assert (w["k"], w["qrels"], w["max"]) == (1, ["1", "1"], "1/2")
+
+    def test_rbp_cannot_reach_what_a_deeper_ranking_reaches(self) -> None:
+        w = witness("RBP", "realizable")
+        assert (w["k"], w["qrels"], w["max"], w["better"]["value"]) == (1, ["1"], "1/5", "9/25")
+
+    def test_dcg_realizability_fails_by_unboundedness(self) -> None:
+        w = witness("DCG", "realizable")
+        assert (w["k"], w["qrels"], w["max"]) == (1, ["1"], "1") and w["better"]["value"] == "1 + 1/log2(3)"
+
+    def test_jarvelin_kekalainen_dcg_is_not_top_weighted_because_ranks_1_and_2_weigh_the_same(self) -> None:
+        assert witness("DCG-b", "top_weighted", "binary") == {"k": 2, "ranking": ["0", "1"], "qrels": ["1"], "i": 1, "j": 2}

@@ -1,0 +1,135 @@
+"""Checking researchers' proposals: plain functions, sound or broken.
+
+Every "no" is re-verified by the independent re-checker on the proposal itself. A
+proposal's defects (exceptions, NaN, infinity, non-numbers) are reported with the input
+that caused them and never become a "no"; a hang stops only the property it hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from metrics import InputError
+from properties import COLUMNS, CheckResult, check
+from tests import proposals
+from tests.helpers import checked
+from tests.recheck import recheck
+
+from .conftest import ROOT
+
+PROPOSALS = ROOT / "tests" / "proposals.py"
+
+
+def assert_every_no_rechecks(result: CheckResult, function: Callable) -> None:
+    for prop, verdict in result.verdicts.items():
+        if verdict.verdict == "no":
+            assert recheck(function, prop, dict(verdict.witness.data)), f"{prop}: {verdict.evidence}"
+
+
+def verdicts(result: CheckResult) -> dict[str, str]:
+    return {p: v.verdict for p, v in result.verdicts.items()}
+
+
+class TestSoundProposals:
+    def test_a_proposal_written_like_a_builtin_gets_the_builtins_verdicts(self) -> None:
+        result = check(proposals.average_precision)
+        assert verdicts(result) == verdicts(checked("AP"))
+        assert_every_no_rechecks(result, proposals.average_precision)
+
+    def test_a_file_and_function_name_load_the_proposal(self) -> None:
+        result = check(f"{PROPOSALS}:precision", ["monotonic", "top_weighted"])
+        assert result.metric == "precision" and result.relevance == "binary"
+        assert verdicts(result) == {"monotonic": "no", "top_weighted": "no"}
+        assert_every_no_rechecks(result, proposals.precision)
+
+    def test_zero_division_means_undefined_so_recall_is_incomplete(self) -> None:
+        verdict = check(proposals.recall, ["complete"])["complete"]
+        assert verdict.verdict == "no" and verdict.witness.data == {"k": 1, "ranking": ["0"], "qrels": []}
+
+    def test_exact_sympy_scores_are_certified_exactly(self) -> None:
+        result = check(proposals.exact_dcg, ["top_weighted", "realizable"])
+        assert result.relevance == "graded"  # from the function's relevance attribute
+        assert verdicts(result) == {"top_weighted": "unknown", "realizable": "no"}
+        assert result["realizable"].method == "exhaustive search, exact arithmetic"
+        assert_every_no_rechecks(result, proposals.exact_dcg)
+
+    def test_reading_below_the_depth_is_caught_as_not_localized(self) -> None:
+        verdict = check(proposals.peeks_below, ["localized"])["localized"]
+        assert verdict.verdict == "no" and verdict.witness.data["a"]["ranking"] != verdict.witness.data["b"]["ranking"]
+        assert recheck(proposals.peeks_below, "localized", dict(verdict.witness.data))
+
+    def test_a_failure_beyond_the_exhaustive_depths_is_found_by_hypothesis_and_shrunk(self) -> None:
+        verdict = check(proposals.fails_late, ["monotonic"])["monotonic"]
+        assert verdict.verdict == "no" and verdict.method.startswith("Hypothesis search")
+        assert verdict.witness.data["k"] == 7 and len(verdict.witness.data["ranking"]) == 8
+        assert recheck(proposals.fails_late, "monotonic", dict(verdict.witness.data))
+
+
+class TestFloatProposals:
+    def test_float_scores_give_the_same_verdicts_labelled_numerical(self) -> None:
+        result = check(proposals.float_precision)
+        assert verdicts(result) == verdicts(checked("P"))
+        for prop in ("monotonic", "top_weighted", "realizable"):
+            assert "numerical evidence" in result[prop].method
+        assert_every_no_rechecks(result, proposals.float_precision)
+
+    def test_float_witnesses_are_plain_float_comparisons(self) -> None:
+        w = check(proposals.float_precision, ["realizable"])["realizable"].witness.data
+        assert (w["max"], w["better"]["value"]) == ("0.5", "1.0")
+
+
+class TestBrokenProposals:
+    def test_an_exception_everywhere_leaves_every_property_unknown_with_the_input(self) -> None:
+        result = check(proposals.raises_always)
+        assert set(verdicts(result).values()) == {"unknown"}
+        assert "raised ValueError: not implemented yet on `0` (k = 1, R = 0)" in result["complete"].evidence
+
+    def test_an_exception_is_a_defect_not_undefined(self) -> None:
+        result = check(proposals.raises_without_qrels, ["complete", "monotonic"])
+        assert result["complete"].verdict == "unknown" and "raised KeyError" in result["complete"].evidence
+        assert result["monotonic"].verdict == "no"  # the other properties are still checked
+        assert_every_no_rechecks(result, proposals.raises_without_qrels)
+
+    @pytest.mark.parametrize(("function", "problem"), [
+        (proposals.returns_nan_without_qrels, "returned nan"),
+        (proposals.returns_infinity, "returned inf"),
+        (proposals.returns_text, "returned str '0.5', not a number"),
+        (proposals.returns_bool, "returned bool"),
+    ])
+    def test_non_numbers_are_defects_reported_with_the_input(self, function: Callable, problem: str) -> None:
+        verdict = check(function, ["complete"])["complete"]
+        assert verdict.verdict == "unknown" and problem in verdict.evidence and "on `0` (k = 1, R = 0)" in verdict.evidence
+
+    def test_a_proposal_that_hangs_is_stopped_and_reported(self) -> None:
+        result = check(proposals.hangs, ["monotonic", "complete"], timeout=0.05)
+        for verdict in result.verdicts.values():
+            assert verdict.verdict == "unknown" and verdict.method == "search stopped: the proposal hung"
+            assert "did not return within 0.05 s" in verdict.evidence
+
+    def test_a_hang_stops_only_the_property_that_met_it(self) -> None:
+        result = check(proposals.hangs_at_depth_3, ["monotonic", "convergent"], timeout=0.05)
+        assert result["monotonic"].verdict == "no"  # found at k = 1, before depth 3
+        assert result["convergent"].method == "search stopped: the proposal hung" and "k = 3" in result["convergent"].evidence
+
+
+class TestLoading:
+    @pytest.mark.parametrize(("spec", "message"), [
+        (f"{PROPOSALS}:precison", "did you mean precision"),
+        (f"{PROPOSALS}:NOT_A_FUNCTION", "not a function"),
+        ("missing_file.py:f", "no such file"),
+        ("no_such_module:f", "raised ModuleNotFoundError"),
+    ])
+    def test_a_proposal_that_cannot_be_loaded_is_an_input_error(self, spec: str, message: str) -> None:
+        with pytest.raises(InputError, match=message):
+            check(spec)
+
+    def test_a_file_with_a_syntax_error_is_reported_on_one_line(self, tmp_path) -> None:  # type: ignore[no-untyped-def]
+        broken = tmp_path / "broken.py"
+        broken.write_text("def f(ranking, k, qrels):\n    return (\n")
+        with pytest.raises(InputError, match="loading it raised SyntaxError"):
+            check(f"{broken}:f")
+
+    def test_every_property_is_reported_in_column_order(self) -> None:
+        assert list(check(proposals.precision).verdicts) == list(COLUMNS)
