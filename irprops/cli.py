@@ -83,9 +83,10 @@ def score(metric: str, ranking: str, qrels: str | None, R: int | None, as_json: 
 @click.option("--binary", "relevance", flag_value="binary", help="Check over binary situations (grades 0 and 1).")
 @click.option("--graded", "relevance", flag_value="graded", help="Check over graded situations (grades in [0, 1]).")
 @click.option("--timeout", type=float, default=1.0, show_default=True, metavar="SECONDS", help="Time limit for each call of a proposal.")
+@click.option("--budget", type=float, default=30.0, show_default=True, metavar="SECONDS", help="Time each property's search may take.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_user_errors
-def check(target: str, property_names: tuple[str, ...], relevance: str | None, timeout: float, as_json: bool) -> None:
+def check(target: str, property_names: tuple[str, ...], relevance: str | None, timeout: float, budget: float, as_json: bool) -> None:
     """Check TARGET against the seven properties of Moffat (AIRS 2013), or the PROPERTY names given.
 
     TARGET is a metric family (AP, nDCG, 'RBP(p=0.5)', ...) or a proposal
@@ -99,7 +100,7 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
     from properties import COLUMNS
     from properties import check as run_check
 
-    result = run_check(target, property_names or None, relevance=relevance, timeout=timeout)  # type: ignore[arg-type]
+    result = run_check(target, property_names or None, relevance=relevance, timeout=timeout, budget=budget)  # type: ignore[arg-type]
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return

@@ -13,12 +13,14 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from hypothesis import HealthCheck, Phase, Verbosity, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
+
+from metrics import Situation
 
 from .space import Space
 from .targets import TOLERANCE, Defect, Hang, Target
@@ -55,31 +57,64 @@ class Property(ABC):
 
 @dataclass
 class SearchLog:
-    """What one property's search met: how many candidates, the proposal's defects, a hang."""
+    """What one property's search met: candidates tried, the proposal's defects, a hang, the clock."""
 
+    budget: float
     tried: int = 0
     defects: int = 0
     first_defect: Defect | None = None
     hang: Hang | None = None
+    out_of_time: bool = False
+    started: float = field(default_factory=time.perf_counter)
+
+    @property
+    def stopped(self) -> bool:
+        return self.hang is not None or self.out_of_time
 
     def attempt(self, property_: SearchProperty[C], candidate: C, target: Target) -> Witness | None:
-        """Test one candidate; a defect is counted and skipped, a hang is kept and ends the search."""
-        if self.hang is not None:
+        """Test one candidate; a defect is counted and skipped, a hang or the budget ends the search.
+
+        A witness is re-run on a fresh copy of the target (nothing cached): a proposal that
+        answers differently the second time is nondeterministic, which is a defect.
+        """
+        if self.stopped:
+            return None
+        if time.perf_counter() - self.started > self.budget:
+            self.out_of_time = True
             return None
         self.tried += 1
         try:
-            return property_.witness(candidate, target)
+            found = property_.witness(candidate, target)
+            if found is not None and target.fresh() is not target:
+                again = property_.witness(candidate, target.fresh())
+                if again is None or (again.data, again.text) != (found.data, found.text):
+                    raise Defect(_first_situation(candidate), f"answered differently when re-run on the same input ({found.text})")
+            return found
         except Hang as hang:
             self.hang = hang
         except Defect as defect:
-            self.defects += 1
-            self.first_defect = self.first_defect or defect
+            self.record(defect)
         return None
+
+    def record(self, defect: Defect) -> None:
+        self.defects += 1
+        self.first_defect = self.first_defect or defect
 
     def defect_note(self) -> str:
         if not self.defects:
             return ""
         return f" The proposal failed on {self.defects:,} inputs, which were skipped; the first: it {self.first_defect.problem} on {show(self.first_defect.situation)}."  # type: ignore[union-attr]
+
+    def stop_reason(self, noun: str) -> tuple[str, str]:
+        """The method and evidence of a search that stopped early."""
+        if self.hang is not None:
+            return "search stopped: the proposal hung", f"the proposal {self.hang.problem} on {show(self.hang.situation)}; the search stopped after {self.tried:,} {noun}"
+        return "search stopped: time budget", f"the search used its time budget of {self.budget:g} s and stopped after {self.tried:,} {noun}, without a counterexample"
+
+
+def _first_situation(candidate: object) -> Situation:
+    parts = candidate if isinstance(candidate, tuple) else (candidate,)
+    return next(p for p in parts if isinstance(p, Situation))
 
 
 def method(phase: str, numerical: bool) -> str:
@@ -112,36 +147,41 @@ class SearchProperty(Property, Generic[C]):
 
     def run(self, target: Target, space: Space) -> Verdict:
         start = time.perf_counter()
-        log = SearchLog()
+        log = SearchLog(space.budget)
         for candidate in self.candidates(space):
             found = log.attempt(self, candidate, target)
             if found is not None:
                 evidence = f"{found.text}. Minimal in the exhaustive order (k, then ranking length, then R) over {space.describe()}"
                 return self._verdict("no", method("exhaustive search", found.numerical), evidence, found, log, start)
-            if log.hang is not None:
+            if log.stopped:
                 return self._stopped(log, start)
         sampled = self._hypothesis(target, space, log)
-        if log.hang is not None:
+        if log.stopped:
             return self._stopped(log, start)
         if sampled is not None:
-            found = self._shrunk(sampled, target, log)
+            found = self._shrunk(*sampled, target, log)
             evidence = f"{found.text}. Found by Hypothesis and shrunk, after the exhaustive search over {space.describe()} found none"
             return self._verdict("no", method("Hypothesis search", found.numerical), evidence, found, log, start)
         evidence = f"not refuted in {log.tried:,} {self.noun}: exhaustively over {space.describe()}, then {space.examples} Hypothesis examples with k <= {space.search_max_k}"
         return self._verdict("unknown", method("exhaustive and Hypothesis search", not target.exact), evidence, None, log, start)
 
-    def _hypothesis(self, target: Target, space: Space, log: SearchLog) -> C | None:
+    def _hypothesis(self, target: Target, space: Space, log: SearchLog) -> tuple[C, Witness] | None:
+        confirmed: dict[C, Witness] = {}
+
         def is_witness(candidate: C) -> bool:
-            return log.attempt(self, candidate, target) is not None
+            found = log.attempt(self, candidate, target)
+            if found is not None:
+                confirmed[candidate] = found
+            return found is not None
 
         try:
-            return find(self.strategy(space), is_witness, settings=_search_settings(space.examples))
+            candidate = find(self.strategy(space), is_witness, settings=_search_settings(space.examples))
         except NoSuchExample:
             return None
+        return candidate, confirmed[candidate]
 
-    def _shrunk(self, candidate: C, target: Target, log: SearchLog) -> Witness:
-        found = log.attempt(self, candidate, target)
-        assert found is not None, "Hypothesis returned a candidate that is no longer a witness"
+    def _shrunk(self, candidate: C, found: Witness, target: Target, log: SearchLog) -> Witness:
+        """Greedily move to a smaller candidate that is still a witness, while there is one."""
         improved = True
         while improved:
             improved = False
@@ -157,9 +197,8 @@ class SearchProperty(Property, Generic[C]):
         return Verdict(self.key, verdict, how, evidence + tried + log.defect_note(), witness, log.tried, time.perf_counter() - start)  # type: ignore[arg-type]
 
     def _stopped(self, log: SearchLog, start: float) -> Verdict:
-        hang = log.hang
-        evidence = f"the proposal {hang.problem} on {show(hang.situation)}; the search stopped after {log.tried:,} {self.noun}"  # type: ignore[union-attr]
-        return self._verdict("unknown", "search stopped: the proposal hung", evidence, None, log, start)
+        how, evidence = log.stop_reason(self.noun)
+        return self._verdict("unknown", how, evidence, None, log, start)
 
 
 def _search_settings(examples: int) -> settings:

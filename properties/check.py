@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -21,6 +22,7 @@ def check(
     *,
     relevance: Relevance | None = None,
     timeout: float = 1.0,
+    budget: float | None = None,
     space: Space | None = None,
 ) -> CheckResult:
     """Check ``target`` against the seven properties (or those named), from its definition alone.
@@ -28,7 +30,8 @@ def check(
     ``target`` is a metric family (``"AP"``, ``"RBP(p=0.5)"``, a :class:`~metrics.Measure`),
     a proposal ``"path/to/file.py:function"``, or the function itself. ``relevance`` picks
     binary or graded situations; it defaults to the metric's own, and for a proposal to
-    its ``relevance`` attribute, else binary. ``timeout`` limits each call of a proposal.
+    its ``relevance`` attribute, else binary. ``timeout`` limits each call of a proposal,
+    ``budget`` the seconds each property's search may take (default 30).
 
     >>> check("P", ["monotonic"])["monotonic"].witness.data
     {'k': 1, 'ranking': ['1', '0'], 'qrels': ['1']}
@@ -36,6 +39,10 @@ def check(
     keys = resolve_properties(properties)
     subject = make_target(target, relevance, timeout)
     space = space or Space.default(subject.relevance == "binary")
+    if budget is not None:
+        if budget <= 0:
+            raise InputError("--budget", budget, "must be positive")
+        space = dataclasses.replace(space, budget=budget)
     verdicts = {}
     for key in sorted(keys, key=lambda k: k == "bounded"):  # bounded last: it reports what the others scored
         verdicts[key] = PROPERTIES[key].run(subject, space)

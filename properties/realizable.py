@@ -68,43 +68,63 @@ class Realizable(Property):
 
     def run(self, target: Target, space: Space) -> Verdict:
         start = time.perf_counter()
-        log = SearchLog()
+        log = SearchLog(space.budget)
         explored: list[tuple[Situation, Scored]] = []
         maxima: list[tuple[int, tuple[Fraction, ...], list[tuple[Situation, Scored]]]] = []
         try:
             for k, qrels in self.collections(space):
-                scored = []
-                for s in self.arrangements(k, qrels):
-                    log.tried += 1
-                    outcome = self._score(target, s, log)
-                    if isinstance(outcome, Scored):
-                        scored.append((s, outcome))
+                if time.perf_counter() - start > space.budget:
+                    log.out_of_time = True
+                    break
+                scored = self._scored(target, self.arrangements(k, qrels), log)
                 explored.extend(scored)
                 maxima.append((k, qrels, scored))
         except Hang as hang:
             log.hang = hang
-            return Verdict(self.key, "unknown", "search stopped: the proposal hung", f"the proposal {hang.problem} on {show(hang.situation)}; the search stopped after {log.tried:,} arrangements.", None, log.tried, time.perf_counter() - start)
+        if log.stopped:
+            how, evidence = log.stop_reason("arrangements")
+            return Verdict(self.key, "unknown", how, evidence + "." + log.defect_note(), None, log.tried, time.perf_counter() - start)
         if explored:
             top = max(outcome.approx for _, outcome in explored)
             for k, qrels, scored in maxima:
                 found = self._witness(k, qrels, scored, explored, top)
-                if found is not None:
+                if found is not None and self._confirmed(found, target, log):
                     evidence = f"{found.text}. Minimal in the order (k, then R) over {self.describe(space)}; {log.tried:,} arrangements scored."
                     return Verdict(self.key, "no", method("exhaustive search", found.numerical), evidence + log.defect_note(), found, log.tried, time.perf_counter() - start)
         evidence = f"not refuted in {log.tried:,} arrangements: over {self.describe(space)}, every collection reaches the largest score found."
         return Verdict(self.key, "unknown", method("exhaustive search", not target.exact), evidence + log.defect_note(), None, log.tried, time.perf_counter() - start)
 
-    @staticmethod
-    def _score(target: Target, s: Situation, log: SearchLog) -> object:
-        """The outcome, or None for a defect of the proposal (counted and skipped); a hang propagates."""
-        try:
-            return target.score(s)
-        except Hang:
-            raise
-        except Defect as defect:
-            log.defects += 1
-            log.first_defect = log.first_defect or defect
-            return None
+    def _scored(self, target: Target, situations: list[Situation], log: SearchLog) -> list[tuple[Situation, Scored]]:
+        """The defined scores of ``situations``; defects are counted and skipped, a hang propagates."""
+        scored = []
+        for s in situations:
+            log.tried += 1
+            try:
+                outcome = target.score(s)
+            except Hang:
+                raise
+            except Defect as defect:
+                log.record(defect)
+                continue
+            if isinstance(outcome, Scored):
+                scored.append((s, outcome))
+        return scored
+
+    def _confirmed(self, found: Witness, target: Target, log: SearchLog) -> bool:
+        """Re-derive the witness on a fresh copy of a proposal: a nondeterministic one is a defect."""
+        fresh = target.fresh()
+        if fresh is target:
+            return True
+        k, qrels = found.data["k"], tuple(Fraction(g) for g in found.data["qrels"])
+        better = found.data["better"]
+        again_better = consistent(tuple(Fraction(g) for g in better["ranking"]), better["k"], tuple(Fraction(g) for g in better["qrels"]))
+        scored = self._scored(fresh, self.arrangements(k, qrels), log)
+        elsewhere = self._scored(fresh, [again_better], log)
+        again = self._witness(k, qrels, scored, elsewhere, max(o.approx for _, o in scored + elsewhere)) if scored and elsewhere else None
+        if again is not None and (again.data, again.text) == (found.data, found.text):
+            return True
+        log.record(Defect(again_better, f"answered differently when re-run on the same inputs ({found.text})"))
+        return False
 
     def _witness(self, k: int, qrels: tuple[Fraction, ...], scored: list[tuple[Situation, Scored]], explored: list[tuple[Situation, Scored]], top: float) -> Witness | None:
         if not scored:

@@ -44,6 +44,8 @@ class Space:
     """Hypothesis depths 1..search_max_k."""
     examples: int
     """Hypothesis examples per property."""
+    budget: float = 30.0
+    """Seconds a property's search may take before it stops (a safety net for slow proposals)."""
 
     @classmethod
     def default(cls, binary: bool) -> Space:

@@ -142,6 +142,10 @@ class Target:
         """Every outcome computed so far."""
         return dict(self._cache)
 
+    def fresh(self) -> Target:
+        """The same target with nothing cached, to re-run a witness; deterministic targets return themselves."""
+        return self
+
     def _evaluate(self, situation: Situation) -> Outcome:
         raise NotImplementedError
 
@@ -190,6 +194,9 @@ class ProposalTarget(Target):
         self.timeout = timeout
         self.exact = True  # until a float is seen
         self.floats_seen = 0
+
+    def fresh(self) -> ProposalTarget:
+        return ProposalTarget(self.function, self.name, self.relevance, self.timeout)
 
     def _evaluate(self, situation: Situation) -> Outcome:
         result = self._call(situation)

@@ -5,7 +5,9 @@ Each is a plain function ``f(ranking, k, qrels)`` over tuples of Fractions.
 
 from __future__ import annotations
 
+import itertools
 import math
+import time
 from fractions import Fraction
 
 from metrics.exact import log2
@@ -94,6 +96,20 @@ def hangs_at_depth_3(ranking, k, qrels):
     """P@k, except that it never returns at k = 3."""
     while k == 3:
         pass
+    return precision(ranking, k, qrels)
+
+
+_calls = itertools.count(1)
+
+
+def answers_differently(ranking, k, qrels):
+    """A new, smaller score on every call: nondeterministic."""
+    return Fraction(-next(_calls))
+
+
+def slow_precision(ranking, k, qrels):
+    """P@k, taking 20 ms per call."""
+    time.sleep(0.02)
     return precision(ranking, k, qrels)
 
 

@@ -114,6 +114,17 @@ class TestBrokenProposals:
         assert result["convergent"].method == "search stopped: the proposal hung" and "k = 3" in result["convergent"].evidence
 
 
+    def test_a_nondeterministic_proposal_gets_no_witness_and_a_defect(self) -> None:
+        result = check(proposals.answers_differently, ["monotonic", "realizable"])
+        for verdict in result.verdicts.values():
+            assert verdict.verdict == "unknown" and "answered differently when re-run on the same input" in verdict.evidence
+
+    def test_a_slow_proposal_stops_at_the_time_budget(self) -> None:
+        verdict = check(proposals.slow_precision, ["convergent"], budget=0.3)["convergent"]
+        assert verdict.verdict == "unknown" and verdict.method == "search stopped: time budget"
+        assert "time budget of 0.3 s" in verdict.evidence
+
+
 class TestLoading:
     @pytest.mark.parametrize(("spec", "message"), [
         (f"{PROPOSALS}:precison", "did you mean precision"),
