@@ -40,6 +40,9 @@ def register(cls: type[Property]) -> type[Property]:
     if instance.key not in COLUMNS:
         raise ValueError(f"unknown property key {instance.key!r}")
     PROPERTIES[instance.key] = instance
+    ordered = sorted(PROPERTIES.items(), key=lambda item: COLUMNS.index(item[0]))
+    PROPERTIES.clear()
+    PROPERTIES.update(ordered)
     return cls
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
-COLUMNS = ("bounded", "monotonic", "convergent", "top_weighted", "localized", "complete", "realizable")
+from .base import COLUMNS
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ class SwapProperty(SearchProperty[Swap]):
         grade = [g or 0 for g in s.ranking]
         last = len(s.ranking) if self.below_depth else min(s.k, len(s.ranking))
         for i in range(1, s.k + 1):
-            for j in range(max(i, s.k) + 1 if self.below_depth else i + 1, last + 1):
+            for j in range(s.k + 1 if self.below_depth else i + 1, last + 1):
                 if grade[i - 1] < grade[j - 1]:
                     yield i, j
 

@@ -50,6 +50,11 @@ class TestEnumeration:
             assert revalidated(simpler) == simpler and len(simpler.ranking) >= simpler.k + 1 and size(simpler) < size(s)
 
 
+def test_the_registry_lists_the_seven_properties_in_the_papers_column_order() -> None:
+    assert list(PROPERTIES) == ["bounded", "monotonic", "convergent", "top_weighted", "localized", "complete", "realizable"]
+    assert all(p.wording and p.title and type(p).__module__ != "properties.base" for p in PROPERTIES.values())
+
+
 def test_no_checker_consults_the_papers_table() -> None:
     """The published Table 2 is reference data: no module of the checkers imports it."""
     for path in sorted((ROOT / "properties").glob("*.py")):
