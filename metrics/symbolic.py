@@ -33,6 +33,42 @@ MAX_GRADED_SORT_DEPTH = 10
 """Largest k for which the ideal ordering of k graded symbols is written out (2^k terms)."""
 
 
+class MaxOver(sympy.Function):
+    """``MaxOver(Lambda(i, f), lo, hi)``: the largest f(i) for lo <= i <= hi (0 when the range is empty).
+
+    The closed form of a maximum over a symbolic number of terms; ``doit`` writes it out
+    once the bounds are integers.
+    """
+
+    nargs = 3
+
+    def doit(self, **hints: object) -> sympy.Expr:
+        body, lo, hi = (a.doit(**hints) if hints.get("deep", True) else a for a in self.args)
+        if lo.is_Integer and hi.is_Integer:
+            terms = [body(i) for i in range(int(lo), int(hi) + 1)]
+            return sympy.Max(*terms) if terms else Integer(0)
+        return self.func(body, lo, hi)
+
+
+class OrderStatistic(sympy.Function):
+    """``OrderStatistic(j, r, k)``: the j-th largest of the grades r[1], ..., r[k] (0 when j > k).
+
+    The closed form of a sort of a symbolic number of grades; ``doit`` writes it out (as
+    the largest minimum over j-element subsets) once j and k are integers.
+    """
+
+    nargs = 3
+
+    def doit(self, **hints: object) -> sympy.Expr:
+        j, base, k = self.args
+        if j.is_Integer and k.is_Integer:
+            if int(j) > int(k):
+                return Integer(0)
+            grades = [base[i] for i in range(1, int(k) + 1)]
+            return sympy.Max(*(sympy.Min(*subset, evaluate=False) for subset in itertools.combinations(grades, int(j))), evaluate=False)
+        return self
+
+
 @dataclass(frozen=True)
 class SymbolicForm:
     """A metric's score as a SymPy expression, with where it is defined and how to evaluate it.
@@ -202,7 +238,7 @@ class ClosedFormAlgebra(_Symbolic):
 
     def r_sorted(self, i: Any) -> sympy.Expr:
         if not self.binary:
-            raise NotExpressible("the ideal ordering of k graded grades has no closed form for symbolic k")
+            return OrderStatistic(i, self.grades, self.k)
         return Piecewise((1, sympy.Le(i, self.sum(1, self.k, self.r))), (0, True))
 
     def sum(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> sympy.Expr:
@@ -214,4 +250,5 @@ class ClosedFormAlgebra(_Symbolic):
         return sympy.Product(f(i), (i, lo, hi))
 
     def max_over(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> sympy.Expr:
-        raise NotExpressible("a maximum over a symbolic number of grades has no closed form")
+        i = self._index()
+        return MaxOver(sympy.Lambda(i, f(i)), lo, hi)
