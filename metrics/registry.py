@@ -35,6 +35,9 @@ class Param:
     valid: Callable[[Fraction], bool]
     integer: bool = False
     assumptions: Mapping[str, bool] = field(default_factory=lambda: {"nonnegative": True})
+    proof_interval: tuple[Fraction, Fraction] | None = None
+    """An open interval the proof layer may prove a property for as a whole (a value in it is
+    then kept symbolic); values outside it, and parameters without one, are substituted."""
 
     def check(self, value: Fraction, metric: str) -> Fraction:
         if self.integer and value.denominator != 1:

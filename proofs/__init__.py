@@ -1,5 +1,65 @@
-"""Proofs of the properties with Z3 and SymPy, and their SMT-LIB certificates.
+"""Proofs of the seven properties with Z3 and SymPy, from a metric's closed form, and their certificates.
 
-Not yet implemented: this package is the home of issue 4 (bounded proofs for k up to K,
-all-k proofs from a metric's structure, certificates re-checkable with cvc5).
+:func:`prove` tries, for one measure and one property, the arguments its structure allows,
+recognised from the closed form of its one declaration (never from its name):
+
+* localized and complete: read off the closed form (:mod:`proofs.syntax`);
+* weighted sums c * sum w(i) x_i / N: lemma chains over the weights (:mod:`proofs.weighted`);
+* running-state folds: induction with inferred invariants (:mod:`proofs.foldproofs`).
+
+It returns a :class:`~proofs.lemma.Proof` ("yes" for every k, or "no" for an unboundedness
+proof with a witness) or a :class:`~proofs.lemma.Failed` saying why no proof was found.
+Every Z3 step is an :class:`~proofs.smt.Obligation` that :mod:`proofs.certificates` writes
+as SMT-LIB 2 and re-checks with Z3 and cvc5.
 """
+
+from __future__ import annotations
+
+from metrics import Measure
+
+from . import syntax
+from .foldproofs import FoldProver
+from .folds import extract
+from .lemma import Failed, Lemma, Proof
+from .structure import prepare, weighted_sum
+from .weighted import WeightedProver
+
+__all__ = ["Failed", "Lemma", "Proof", "prove"]
+
+
+def prove(measure: Measure, prop: str) -> Proof | Failed:
+    """A proof that ``measure`` has (or, for boundedness, lacks) ``prop`` for every k, or why there is none.
+
+    Results are cached per declaration (its formula), parameter values and property.
+    """
+    key = (measure.metric.formula, tuple(sorted(measure.params.items())), prop)
+    if key not in _CACHE:
+        _CACHE[key] = _prove(measure, prop)
+    return _CACHE[key]
+
+
+_CACHE: dict[tuple[object, ...], Proof | Failed] = {}
+
+
+def _prove(measure: Measure, prop: str) -> Proof | Failed:
+    p = prepare(measure)
+    if p is None:
+        return Failed(prop, "the metric has no closed form")
+    if prop == "localized":
+        return syntax.localized(p)
+    if prop == "complete":
+        return syntax.complete(p)
+    reasons = []
+    ws = weighted_sum(p)
+    fold = extract(p)
+    attempts = [("as a weighted sum", lambda: WeightedProver(p, ws).prove(prop))] if ws is not None else []
+    attempts += [("as a fold", lambda: FoldProver(p, fold).prove(prop))] if fold is not None else []
+    for how, attempt in attempts:
+        try:
+            found = attempt()
+        except NotImplementedError as error:  # a term Z3 cannot express (say log2 of a symbolic rank)
+            found = Failed(prop, str(error))
+        if isinstance(found, Proof):
+            return found
+        reasons.append(f"{how}: {found.reason}")
+    return Failed(prop, "; ".join(reasons) or "no weighted-sum or fold structure in the closed form")

@@ -23,7 +23,7 @@ def rbp_residual(m: Algebra) -> Any:
 @declare(
     "RBP",
     relevance="graded",
-    params=(Param("p", Fraction(4, 5), "0 <= p < 1", lambda p: 0 <= p < 1),),
+    params=(Param("p", Fraction(4, 5), "0 <= p < 1", lambda p: 0 <= p < 1, proof_interval=(Fraction(0), Fraction(1))),),
     residual=rbp_residual,
     reference=f"{RBP_PAPER}, Section 4",
 )

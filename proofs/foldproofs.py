@@ -1,0 +1,233 @@
+"""All-k proofs for fold programs (running-state metrics such as AP, SP, SN-AP, RR, HIT).
+
+Each proof is an induction over the ranks with an inferred invariant (see
+:mod:`proofs.induction`), checked as one certificate with a base case, a step and a
+conclusion:
+
+* bounded: the invariant of one run at n = U, with the situation model's consistency
+  (relevant grades seen <= R), gives 0 <= score <= 1;
+* monotonic (U = k): one more step from a state satisfying the invariant does not lower
+  the score;
+* convergent (binary): two runs from the same state, one given a 0 and one a 1 at rank
+  i <= k, then the same grades: a relational invariant shows the second scores more;
+* top_weighted (binary): two runs given (0, 1) and (1, 0) at ranks l, l + 1, then the same
+  grades; any swap of a 0 at i above a 1 at j is a sequence of such adjacent swaps, each
+  raising the score or (equal grades) leaving it (a meta-step);
+* realizable: the run on the ideal ranking (relevant documents first) scores 1 at every
+  k and R >= 1, and the bound is 1;
+* unbounded: the run on the all-relevant ranking scores at least n after n ranks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from fractions import Fraction
+
+import z3
+
+from metrics import Situation, compare
+from metrics.exact import to_float, to_str
+from properties.verdict import Witness, grades_json
+
+from .folds import COUNT, Fold
+from .induction import Atom, Machine, State, conjunction, houdini, obligation, pair_atoms, single_atoms
+from .lemma import Failed, Lemma, Proof
+from .smt import discharge
+from .structure import Prepared
+from .weighted import CLOSED, CONSISTENT, GRADES, UNBOUNDED_AT, certificate_dir
+
+INDUCTION = "induction over the ranks (base case and step checked by Z3)"
+ADJACENT = "a swap of a 0 at rank i above a 1 at rank j is a sequence of adjacent swaps, each moving a 1 above a 0 (raising the score) or exchanging equal grades (no change)"
+FOLD = "the fold program is the closed form's (extracted from it; tested against the exact form)"
+
+Start = tuple[z3.ArithRef, State, State | None, list[z3.BoolRef]]
+
+
+class FoldProver:
+    """Induction proofs for one measure whose closed form is a fold."""
+
+    def __init__(self, p: Prepared, fold: Fold) -> None:
+        self.p, self.fold = p, fold
+        self.m = Machine(fold, p.open_unit, p.k, p.R)
+        self.form = Lemma("fold", fold.describe() + (f", for {p.reach_of_parameters()}" if p.reach_of_parameters() else ""), "structure")
+        self._invariant: list[Atom] | None = None
+
+    def prove(self, prop: str) -> Proof | Failed:
+        method: Callable[[], Proof | Failed] | None = getattr(self, prop, None)
+        if method is None:
+            return Failed(prop, "no induction argument for this property")
+        start = time.perf_counter()
+        found = method()
+        return Proof(**{**found.__dict__, "seconds": time.perf_counter() - start}) if isinstance(found, Proof) else found
+
+    # -- the runs -----------------------------------------------------------------------
+
+    def _run_step(self, grade: Callable[[z3.ArithRef], tuple[z3.ArithRef, list[z3.BoolRef]]]) -> Callable[[z3.ArithRef, State, State | None], tuple[State, State | None, list[z3.BoolRef]]]:
+        def step(n: z3.ArithRef, a: State, b: State | None) -> tuple[State, State | None, list[z3.BoolRef]]:
+            x, facts = grade(n)
+            a1, guards = self.m.step(a, x, n + 1)
+            return a1, None, facts + guards
+        return step
+
+    def _any_grade(self, n: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
+        x = self.m.grade("x")
+        return x, [self.m.domain(x)]
+
+    def invariant(self) -> list[Atom]:
+        """The invariant of every run (Houdini over :func:`single_atoms`)."""
+        if self._invariant is None:
+            self._invariant = houdini(single_atoms(self.m), lambda: (z3.IntVal(0), self.m.initial(), None, []), self._run_step(self._any_grade))
+        return self._invariant
+
+    def _header(self, prop: str, lemma: str) -> dict[str, str]:
+        return {"metric": self.p.measure.name, "property": prop, "reach": "all k", "lemma": lemma, "fold": self.fold.describe()}
+
+    def _path(self, prop: str, lemma: str) -> str:
+        return f"{certificate_dir(self.p)}/{prop}--{lemma}.smt2"
+
+    def _finish(self, prop: str, lemma: str, statement: str, invariant: list[Atom], base: Start, step: Callable, conclusion: tuple, trusted: list[str], extra: tuple[Lemma, ...] = ()) -> Proof | Failed:  # type: ignore[type-arg]
+        ob = obligation(self._path(prop, lemma), self._header(prop, lemma), invariant, base, step, conclusion)
+        done = discharge(ob)
+        if not done.proved:
+            return Failed(prop, f"{lemma}: {done.failure()}")
+        text = " and ".join(atom.text for atom in invariant) or "true"
+        proof = Lemma(lemma, f"{statement}; invariant: {text}", "Z3", ob.path, done.used)
+        return Proof(prop, "yes", "all k", (self.form, *extra, proof), (CLOSED, FOLD, INDUCTION, *trusted), (ob,))
+
+    def _end(self, a: State, n: z3.ArithRef, k: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[tuple[str, z3.BoolRef]]]:
+        """The score after n = U ranks, with the facts about k and R that hold then."""
+        out, guards = self.m.output(a, k, R)
+        facts = [("k >= 1", k >= 1), ("R >= 0", R >= 0), ("n = U", self.m.ranks_done(n, k, R)), ("defined", z3.And(guards)), *self.m.parameter_facts()]
+        return out, facts
+
+    # -- properties -----------------------------------------------------------------------
+
+    def bounded(self) -> Proof | Failed:
+        inv = self.invariant()
+        n, a, k, R = z3.Int("n"), self.m.state("A"), z3.Int("k"), z3.Int("R")
+        out, facts = self._end(a, n, k, R)
+        hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), ("relevant seen <= R", a[COUNT] <= R), *facts]
+        conclusion = ("conclusion: 0 <= score <= 1", z3.Or(out < 0, out > 1), hypotheses)
+        found = self._finish("bounded", "induction", "every run keeps the invariant, which with n = U and relevant seen <= R gives 0 <= score <= 1",
+                             inv, (z3.IntVal(0), self.m.initial(), None, []), self._run_step(self._any_grade), conclusion, [GRADES, CONSISTENT])
+        if isinstance(found, Failed):
+            unbounded = self.unbounded()
+            return unbounded if isinstance(unbounded, Proof) else found
+        return found
+
+    def monotonic(self) -> Proof | Failed:
+        if self.fold.upper != self.p.k:
+            return Failed("monotonic", "the loop runs to min(R, k), not k")
+        inv = self.invariant()
+        n, a, x, R = z3.Int("n"), self.m.state("A"), self.m.grade("x"), z3.Int("R")
+        a1, guards = self.m.step(a, x, n + 1)
+        before, facts0 = self._end(a, n, z3.Int("k"), R)
+        after, facts1 = self._end(a1, n + 1, z3.Int("k1"), R)
+        hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 1", n >= 1), ("grade", self.m.domain(x)), ("step defined", z3.And(guards)),
+                      ("relevant seen by k + 1 <= R", a1[COUNT] <= R), *facts0, *[(f"{name} at k + 1", f) for name, f in facts1]]
+        conclusion = ("conclusion: the score at k + 1 is at least the score at k", after < before, hypotheses)
+        return self._finish("monotonic", "induction", "every run keeps the invariant, under which one more rank never lowers the score",
+                            inv, (z3.IntVal(0), self.m.initial(), None, []), self._run_step(self._any_grade), conclusion, [GRADES, CONSISTENT])
+
+    def _paired(self, prop: str, lemma: str, statement: str, starts: Callable[[State, z3.ArithRef], tuple[State, State, z3.ArithRef, list[z3.BoolRef]]], trusted: list[str]) -> Proof | Failed:
+        if not self.fold.binary or self.fold.upper != self.p.k:
+            return Failed(prop, "the swap argument needs binary grades and a loop to k")
+        inv = self.invariant()
+        prefix, rank = self.m.state("S"), z3.Int("i")
+
+        def start() -> Start:
+            a, b, n, facts = starts(prefix, rank)
+            return n, a, b, [rank >= 1, conjunction(inv, rank - 1, prefix), *facts]
+
+        def step(n: z3.ArithRef, a: State, b: State | None) -> tuple[State, State | None, list[z3.BoolRef]]:
+            x = self.m.grade("x")
+            a1, ga = self.m.step(a, x, n + 1)
+            b1, gb = self.m.step(b, x, n + 1)  # type: ignore[arg-type]
+            return a1, b1, [self.m.domain(x), conjunction(inv, n, a), conjunction(inv, n, b), *ga, *gb]  # type: ignore[arg-type]
+
+        relation = houdini(pair_atoms(self.m), start, step)
+        n, a, b, k, R = z3.Int("n"), self.m.state("A"), self.m.state("B"), z3.Int("k"), z3.Int("R")
+        out_a, facts = self._end(a, n, k, R)
+        out_b, facts_b = self._end(b, n, k, R)
+        hypotheses = [("relational invariant", conjunction(relation, n, a, b)), ("invariants", z3.And(conjunction(inv, n, a), conjunction(inv, n, b))),
+                      ("n >= 1", n >= 1), ("relevant seen <= R", b[COUNT] <= R), *facts, ("defined", z3.And([f for name, f in facts_b if name == "defined"]))]
+        conclusion = ("conclusion: the run with the better grade higher scores strictly more", out_b <= out_a, hypotheses)
+        return self._finish(prop, lemma, statement, relation, start(), step, conclusion, [GRADES, CONSISTENT, *trusted])
+
+    def convergent(self) -> Proof | Failed:
+        def starts(s: State, i: z3.ArithRef) -> tuple[State, State, z3.ArithRef, list[z3.BoolRef]]:
+            a, ga = self.m.step(s, z3.IntVal(0), i)
+            b, gb = self.m.step(s, z3.IntVal(1), i)
+            return a, b, i, ga + gb
+
+        return self._paired("convergent", "bring-in", "from any state, a 1 instead of a 0 at rank i <= k, then the same grades to k, ends with a higher score (the qrels are the same, so R >= relevant seen by B)", starts, [])
+
+    def top_weighted(self) -> Proof | Failed:
+        def starts(s: State, l: z3.ArithRef) -> tuple[State, State, z3.ArithRef, list[z3.BoolRef]]:
+            a0, g1 = self.m.step(s, z3.IntVal(0), l)
+            a, g2 = self.m.step(a0, z3.IntVal(1), l + 1)
+            b0, g3 = self.m.step(s, z3.IntVal(1), l)
+            b, g4 = self.m.step(b0, z3.IntVal(0), l + 1)
+            return a, b, l + 1, g1 + g2 + g3 + g4
+
+        return self._paired("top_weighted", "adjacent-swap", "from any state, (1, 0) instead of (0, 1) at ranks l, l + 1 <= k, then the same grades to k, ends with a higher score", starts, [ADJACENT])
+
+    def _special_run(self, x_at: Callable[[z3.ArithRef, z3.ArithRef], tuple[z3.ArithRef, list[z3.BoolRef]]]) -> tuple[list[Atom], Callable, z3.ArithRef]:  # type: ignore[type-arg]
+        """The invariant of the run on a special ranking whose grade at a rank is ``x_at(rank, R)``."""
+        R = z3.Int("R")
+
+        def grade(n: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
+            x, facts = x_at(n + 1, R)
+            return x, [R >= 1, *facts]
+
+        step = self._run_step(grade)
+        return houdini(single_atoms(self.m, ideal=True, R=R), lambda: (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step), step, R
+
+    def realizable(self) -> Proof | Failed:
+        bound = self.bounded()
+        if isinstance(bound, Failed) or bound.conclusion != "yes":
+            return Failed("realizable", "no bound of 1 is proved")
+        later = z3.Real("later")
+
+        def ideal(rank: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
+            if self.fold.binary:
+                return z3.If(rank <= R, z3.IntVal(1), z3.IntVal(0)), []
+            return z3.If(rank == 1, z3.RealVal(1), later), [later >= 0, later <= 1]
+
+        inv, step, R = self._special_run(ideal)
+        n, a = z3.Int("n"), self.m.state("A")
+        out, facts = self._end(a, n, z3.Int("k"), R)
+        hypotheses = [("ideal invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), ("R >= 1", R >= 1), *facts]
+        conclusion = ("conclusion: the ideal ranking scores 1", out != 1, hypotheses)
+        what = "the ideal ranking (relevant documents first" + (")" if self.fold.binary else "; its top grade is 1)")
+        found = self._finish("realizable", "ideal", f"{what} keeps the invariant, which gives score 1 at every k and R >= 1; with the bound 1 below, 1 is the supremum and it is reached",
+                             inv, (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step, conclusion, [], ())
+        if isinstance(found, Failed):
+            return found
+        return Proof("realizable", "yes", "all k", found.lemmas + bound.lemmas[1:], tuple(dict.fromkeys(found.trusted + bound.trusted)), found.obligations + bound.obligations)
+
+    def unbounded(self) -> Proof | Failed:
+        inv, step, R = self._special_run(lambda rank, R: (z3.IntVal(1) if self.fold.binary else z3.RealVal(1), []))
+        n, a, k = z3.Int("n"), self.m.state("A"), z3.Int("k")
+        out, facts = self._end(a, n, k, R)
+        hypotheses = [("all-relevant invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), ("R = k", R == k), *facts]
+        conclusion = ("conclusion: the all-relevant ranking scores at least k", out < k, hypotheses)
+        witness = self._exceeding(UNBOUNDED_AT)
+        if witness is None:
+            return Failed("bounded", "no all-relevant ranking exceeding the bound was found")
+        found = self._finish("bounded", "all-relevant", "the all-relevant ranking keeps the invariant, which gives a score of at least k at depth k: no constant bounds the scores",
+                             inv, (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step, conclusion, [],
+                             (Lemma("exceeds", f"for M = {UNBOUNDED_AT}: {witness.text}", "exact arithmetic"),))
+        if isinstance(found, Failed):
+            return found
+        return Proof("bounded", "no", "all k", found.lemmas, found.trusted, found.obligations, witness)
+
+    def _exceeding(self, bound: Fraction) -> Witness | None:
+        depth = int(bound) + 1
+        s = Situation((Fraction(1),) * depth, depth, (Fraction(1),) * depth)
+        value = self.p.measure.exact(s)
+        if compare(value, bound) <= 0:  # type: ignore[arg-type]
+            return None
+        data = {"k": depth, "ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels), "bound": str(bound), "value": to_str(value)}  # type: ignore[arg-type]
+        return Witness(data, f"the all-relevant ranking of depth {depth} scores {to_float(value):.6g} > {bound}")  # type: ignore[arg-type]

@@ -1,0 +1,173 @@
+"""Running-state metrics as fold programs, extracted from the closed form.
+
+A closed form whose aggregates over the top U ranks (U = k or min(R, k)) are sums,
+products and maxima, with inner prefix sums and products, is the result of a loop
+over the ranks i = 1..U that keeps a few numbers:
+
+* each top-level ``Sum(body(i), (i, 1, U))`` is an accumulator A (from 0, A += body);
+* each prefix ``Sum(f(j), (j, 1, i))`` inside a body is a state P (from 0, P += f(i)),
+  read after its update (upper limit i) or before it (upper limit i - 1); a prefix
+  ``Product`` is a state Q (from 1, Q *= f(i));
+* each ``MaxOver(Lambda(i, f(i)), 1, U)`` is a state H (from 0, H = max(H, f(i)));
+* a counter N of the relevant grades seen (N += x) is always kept, so that the
+  situation model's consistency (N <= R at the end) can be stated.
+
+All updates read the *old* state (a prefix read after its update is written out as
+P + f(i)). The output is the closed form with each aggregate replaced by its state.
+:meth:`Fold.run` evaluates the program on a concrete ranking, so that tests can check it
+against the exact form: the proofs by induction are about this program.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+from metrics import Situation
+from metrics.exact import Exact, as_exact
+from metrics.symbolic import MaxOver
+
+from .structure import Prepared
+
+X = sympy.Symbol("x")
+"""The grade at the current rank."""
+I = sympy.Symbol("i", integer=True, positive=True)
+"""The current rank (1-based)."""
+COUNT = sympy.Symbol("N_rel")
+
+
+@dataclass
+class Fold:
+    """A loop over the ranks 1..upper with state, updates and an output."""
+
+    upper: sympy.Expr
+    output: sympy.Expr
+    init: dict[sympy.Symbol, sympy.Expr] = field(default_factory=dict)
+    update: dict[sympy.Symbol, sympy.Expr] = field(default_factory=dict)
+    binary: bool = True
+
+    @property
+    def state(self) -> tuple[sympy.Symbol, ...]:
+        return tuple(self.init)
+
+    def describe(self) -> str:
+        steps = "; ".join(f"{v} := {self.update[v]} (from {self.init[v]})" for v in self.state)
+        return f"for i = 1..{self.upper}: {steps}; score = {self.output}"
+
+    def run(self, situation: Situation, k: sympy.Symbol, R: sympy.Symbol, params: dict[sympy.Symbol, sympy.Expr]) -> Exact | None:
+        """The output on a concrete situation (None where a denominator is 0)."""
+        upper = int(self.upper.xreplace({k: situation.k, R: situation.R}))
+        state = dict(self.init)
+        for i in range(1, upper + 1):
+            grade = situation.grade(i)
+            values = {**state, X: sympy.Rational(grade.numerator, grade.denominator), I: sympy.Integer(i), **params}
+            state = {v: sympy.sympify(self.update[v]).xreplace(values) for v in self.state}
+        out = self.output.xreplace({**state, k: sympy.Integer(situation.k), R: sympy.Integer(situation.R), **params}).doit()
+        if out.has(sympy.zoo, sympy.nan):
+            return None
+        return as_exact(out)
+
+
+def extract(p: Prepared) -> Fold | None:
+    """The fold program of the closed form, or None when its shape is not a fold."""
+    builder = _Builder(p)
+    try:
+        output = builder.top(p.expr)
+    except _NotAFold:
+        return None
+    if builder.upper is None or output.has(sympy.Indexed):
+        return None
+    fold = Fold(builder.upper, output, builder.init, builder.update, p.binary)
+    if COUNT not in fold.init:
+        fold.init[COUNT], fold.update[COUNT] = sympy.Integer(0), COUNT + X
+    return fold
+
+
+class _NotAFold(Exception):
+    pass
+
+
+class _Builder:
+    def __init__(self, p: Prepared) -> None:
+        self.p = p
+        self.upper: sympy.Expr | None = None
+        self.init: dict[sympy.Symbol, sympy.Expr] = {}
+        self.update: dict[sympy.Symbol, sympy.Expr] = {}
+        self.names: dict[sympy.Basic, sympy.Symbol] = {}
+
+    def top(self, e: sympy.Basic) -> sympy.Expr:
+        """Replace every top-level aggregate of ``e`` by its state variable."""
+        if isinstance(e, (sympy.Sum, sympy.Product, MaxOver)) and e.has(self.p.grades):
+            return self._aggregate(e)
+        if isinstance(e, sympy.Indexed):
+            raise _NotAFold
+        if not e.args:
+            return e  # type: ignore[return-value]
+        return e.func(*(self.top(a) for a in e.args))
+
+    def _range(self, lo: sympy.Expr, hi: sympy.Expr) -> None:
+        if lo != 1 or hi not in (self.p.k, sympy.Min(self.p.R, self.p.k)) or (self.upper is not None and hi != self.upper):
+            raise _NotAFold
+        self.upper = hi
+
+    def _aggregate(self, e: sympy.Basic) -> sympy.Symbol:
+        if e in self.names:
+            return self.names[e]
+        if isinstance(e, MaxOver):
+            body, lo, hi = e.args
+            self._range(lo, hi)
+            step = self._body(body.expr, body.variables[0])
+            name = self._new("H", sympy.Integer(0), None)
+            self.update[name] = sympy.Max(name, step)
+        else:
+            if len(e.limits) != 1:
+                raise _NotAFold
+            variable, lo, hi = e.limits[0]
+            self._range(lo, hi)
+            step = self._body(e.function, variable)
+            if isinstance(e, sympy.Sum):
+                name = self._new("A", sympy.Integer(0), None)
+                self.update[name] = name + step
+            else:
+                name = self._new("Q", sympy.Integer(1), None)
+                self.update[name] = name * step
+        self.names[e] = name
+        return name
+
+    def _new(self, prefix: str, start: sympy.Expr, update: sympy.Expr | None) -> sympy.Symbol:
+        name = sympy.Symbol(f"{prefix}{len(self.init) + 1}")
+        self.init[name] = start
+        if update is not None:
+            self.update[name] = update
+        return name
+
+    def _body(self, body: sympy.Expr, variable: sympy.Symbol) -> sympy.Expr:
+        """The body at rank I with grade X, inner prefix aggregates replaced by state."""
+        replaced = body.replace(lambda a: isinstance(a, (sympy.Sum, sympy.Product)) and a.has(self.p.grades), lambda a: self._prefix(a, variable))
+        replaced = replaced.xreplace({self.p.grades[variable]: X}).xreplace({variable: I})
+        if replaced.has(sympy.Indexed, sympy.Sum, sympy.Product, MaxOver) or replaced.has(self.p.R):
+            raise _NotAFold
+        return replaced
+
+    def _prefix(self, e: sympy.Basic, outer: sympy.Symbol) -> sympy.Expr:
+        if len(e.limits) != 1:
+            raise _NotAFold
+        j, lo, hi = e.limits[0]
+        if lo != 1 or hi not in (outer, outer - 1):
+            raise _NotAFold
+        f = e.function.xreplace({self.p.grades[j]: X}).xreplace({j: I})
+        if f.has(sympy.Indexed, sympy.Sum, sympy.Product):
+            raise _NotAFold
+        key = (type(e), f)
+        if key not in self.names:
+            if isinstance(e, sympy.Sum):
+                name = COUNT if f == X else self._new("P", sympy.Integer(0), None)
+                self.init.setdefault(name, sympy.Integer(0))
+                self.update[name] = name + f
+            else:
+                name = self._new("Q", sympy.Integer(1), None)
+                self.update[name] = name * f
+            self.names[key] = name
+        name = self.names[key]
+        return self.update[name] if hi == outer else name

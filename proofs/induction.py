@@ -1,0 +1,195 @@
+"""Induction over the ranks for fold programs, with invariants inferred Houdini-style.
+
+An invariant is a conjunction of candidate atoms (v >= 0, v <= 1, v <= n, v <= u,
+v + u <= 1, v in {0, 1}, ... over the state variables and the number n of ranks done).
+Houdini starts from every atom true initially and drops, one by one, the atoms Z3 cannot
+show preserved by a step, until what is left is inductive. The same works for two runs
+of the fold side by side (a *relational* invariant, atoms such as B.v - A.v = 1), which
+is how swaps are compared. The result is then checked once more as three obligations
+(base, step, conclusion) that become the certificate; a step Z3 answers ``sat`` to is a
+counterexample to induction, never a refutation of the property.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import sympy
+import z3
+
+from .encode import Encoder
+from .folds import Fold, I, X
+from .smt import Obligation, Query
+
+State = dict[sympy.Symbol, z3.ArithRef]
+Build = Callable[[z3.ArithRef, State, "State | None"], z3.BoolRef]
+
+
+@dataclass(frozen=True)
+class Atom:
+    """A candidate conjunct of an invariant: its text, and its formula for (n, run A, run B)."""
+
+    text: str
+    build: Build
+
+
+@dataclass
+class Machine:
+    """The fold program in Z3: fresh states, one step, the output."""
+
+    fold: Fold
+    open_unit: tuple[sympy.Symbol, ...]
+    k: sympy.Symbol
+    R: sympy.Symbol
+
+    def __post_init__(self) -> None:
+        self.params = {p: z3.Real(str(p)) for p in self.open_unit}
+
+    def parameter_facts(self) -> list[tuple[str, z3.BoolRef]]:
+        return [(f"0 < {p} < 1", z3.And(v > 0, v < 1)) for p, v in self.params.items()]
+
+    def state(self, tag: str) -> State:
+        return {v: z3.Real(f"{tag}.{v}") for v in self.fold.state}
+
+    def initial(self) -> State:
+        return {v: Encoder({}).term(e) for v, e in self.fold.init.items()}
+
+    def grade(self, name: str) -> z3.ArithRef:
+        return z3.Int(name) if self.fold.binary else z3.Real(name)
+
+    def domain(self, x: z3.ArithRef) -> z3.BoolRef:
+        return z3.Or(x == 0, x == 1) if self.fold.binary else z3.And(x >= 0, x <= 1)
+
+    def step(self, state: State, x: z3.ArithRef, rank: z3.ArithRef) -> tuple[State, list[z3.BoolRef]]:
+        """The state after one rank, and the guards its divisions need."""
+        encoder = Encoder({**state, X: x, I: rank, **self.params})
+        after = {v: encoder.term(e) for v, e in self.fold.update.items()}
+        return after, encoder.guards + list(encoder.facts.values())
+
+    def output(self, state: State, k: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
+        encoder = Encoder({**state, self.k: k, self.R: R, **self.params})
+        return encoder.term(self.fold.output.doit()), encoder.guards + list(encoder.facts.values())
+
+    def ranks_done(self, n: z3.ArithRef, k: z3.ArithRef, R: z3.ArithRef) -> z3.BoolRef:
+        """n equals the loop's upper bound U (k, or min(R, k))."""
+        return n == k if self.fold.upper == self.k else n == z3.If(R <= k, R, k)
+
+
+def _one(text: str, v: sympy.Symbol, f: Callable[[z3.ArithRef, z3.ArithRef], z3.BoolRef]) -> Atom:
+    return Atom(text, lambda n, a, b: f(n, a[v]))
+
+
+def _two(text: str, v: sympy.Symbol, u: sympy.Symbol, f: Callable[[z3.ArithRef, z3.ArithRef], z3.BoolRef]) -> Atom:
+    return Atom(text, lambda n, a, b: f(a[v], a[u]))
+
+
+def _pair(text: str, v: sympy.Symbol, f: Callable[[z3.ArithRef, z3.ArithRef], z3.BoolRef]) -> Atom:
+    return Atom(text, lambda n, a, b: f(a[v], b[v]))  # type: ignore[index]
+
+
+def _starts_at(value: z3.ArithRef) -> Callable[[z3.ArithRef, z3.ArithRef], z3.BoolRef]:
+    return lambda n, x: z3.Implies(n == 0, x == value)
+
+
+def single_atoms(machine: Machine, ideal: bool = False, R: z3.ArithRef | None = None) -> list[Atom]:
+    """Candidate atoms about one run; ``ideal`` adds equalities that hold on special rankings,
+    and ``R`` (the number of relevant documents of such a ranking) atoms v = min(n, R)."""
+    names = list(machine.fold.state)
+    start = machine.initial()
+    atoms: list[Atom] = []
+    for v in names:
+        atoms += [
+            _one(f"n = 0 -> {v} = {machine.fold.init[v]}", v, _starts_at(start[v])),
+            _one(f"{v} >= 0", v, lambda n, x: x >= 0),
+            _one(f"{v} <= 1", v, lambda n, x: x <= 1),
+            _one(f"{v} <= n", v, lambda n, x: x <= n),
+            _one(f"{v} in {{0, 1}}", v, lambda n, x: z3.Or(x == 0, x == 1)),
+        ]
+        if ideal:
+            atoms += [
+                _one(f"{v} = n", v, lambda n, x: x == n),
+                _one(f"n >= 1 -> {v} = 1", v, lambda n, x: z3.Implies(n >= 1, x == 1)),
+                _one(f"n >= 1 -> {v} = 0", v, lambda n, x: z3.Implies(n >= 1, x == 0)),
+                _one(f"n >= 1 -> {v} >= 1", v, lambda n, x: z3.Implies(n >= 1, x >= 1)),
+            ]
+        if ideal and R is not None:
+            atoms.append(_one(f"{v} = min(n, R)", v, lambda n, x: x == z3.If(n <= R, n, R)))
+    for v, u in itertools.permutations(names, 2):
+        atoms.append(_two(f"{v} <= {u}", v, u, lambda x, y: x <= y))
+        if ideal:
+            atoms.append(_two(f"{v} = {u}", v, u, lambda x, y: x == y))
+    for v, u in itertools.combinations(names, 2):
+        atoms.append(_two(f"{v} + {u} <= 1", v, u, lambda x, y: x + y <= 1))
+    return atoms
+
+
+def pair_atoms(machine: Machine) -> list[Atom]:
+    """Candidate atoms relating run B to run A."""
+    atoms: list[Atom] = []
+    for v in machine.fold.state:
+        atoms += [
+            _pair(f"B.{v} = A.{v}", v, lambda x, y: y == x),
+            _pair(f"B.{v} = A.{v} + 1", v, lambda x, y: y == x + 1),
+            _pair(f"B.{v} >= A.{v}", v, lambda x, y: y >= x),
+            _pair(f"B.{v} > A.{v}", v, lambda x, y: y > x),
+        ]
+    return atoms
+
+
+def conjunction(atoms: Sequence[Atom], n: z3.ArithRef, a: State, b: State | None = None) -> z3.BoolRef:
+    return z3.And([atom.build(n, a, b) for atom in atoms]) if atoms else z3.BoolVal(True)
+
+
+def houdini(
+    atoms: list[Atom],
+    start: Callable[[], tuple[z3.ArithRef, State, State | None, list[z3.BoolRef]]],
+    step: Callable[[z3.ArithRef, State, State | None], tuple[State, State | None, list[z3.BoolRef]]],
+) -> list[Atom]:
+    """The largest subset of ``atoms`` that holds at the start and is preserved by ``step``.
+
+    ``start()`` gives (n, A, B, facts) describing the starting states; ``step(n, A, B)``
+    gives the states after one more rank and the facts (grade domains, guards) it needs.
+    """
+    n0, a0, b0, facts0 = start()
+    kept = [atom for atom in atoms if _holds(z3.Implies(z3.And(facts0), atom.build(n0, a0, b0)))]
+    n = z3.Int("n")
+    a = {v: z3.Real(f"A.{v}") for v in a0}
+    b = {v: z3.Real(f"B.{v}") for v in b0} if b0 is not None else None
+    changed = True
+    while changed:
+        changed = False
+        a1, b1, facts = step(n, a, b)
+        hypotheses = [n >= 0, conjunction(kept, n, a, b), *facts]
+        for atom in list(kept):
+            if not _holds(z3.Implies(z3.And(hypotheses), atom.build(n + 1, a1, b1))):
+                kept.remove(atom)
+                changed = True
+                break
+    return kept
+
+
+def _holds(claim: z3.BoolRef) -> bool:
+    solver = z3.Solver()
+    solver.set("rlimit", 5_000_000)
+    solver.add(z3.Not(claim))
+    return solver.check() == z3.unsat
+
+
+def obligation(path: str, header: dict[str, str], invariant: Sequence[Atom], base: tuple[z3.ArithRef, State, State | None, list[z3.BoolRef]],
+               step: Callable[[z3.ArithRef, State, State | None], tuple[State, State | None, list[z3.BoolRef]]],
+               conclusion: tuple[str, z3.BoolRef, list[tuple[str, z3.BoolRef]]] | None) -> Obligation:
+    """Base, step and (optionally) conclusion of an induction, as one certificate."""
+    ob = Obligation(path, {**header, "invariant": " and ".join(atom.text for atom in invariant) or "true"})
+    n0, a0, b0, facts0 = base
+    ob.ask("base: the invariant holds at the start", z3.Not(z3.Implies(z3.And(facts0), conjunction(invariant, n0, a0, b0))))
+    n = z3.Int("n")
+    a = {v: z3.Real(f"A.{v}") for v in a0}
+    b = {v: z3.Real(f"B.{v}") for v in b0} if b0 is not None else None
+    a1, b1, facts = step(n, a, b)
+    ob.ask("step: one more rank preserves the invariant", z3.Not(z3.Implies(z3.And(n >= 0, conjunction(invariant, n, a, b), *facts), conjunction(invariant, n + 1, a1, b1))))
+    if conclusion is not None:
+        text, negated, hypotheses = conclusion
+        ob.queries.append(Query(text, negated, tuple(hypotheses)))
+    return ob

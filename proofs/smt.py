@@ -1,0 +1,137 @@
+"""Discharging proof obligations with Z3, and writing them as SMT-LIB 2 certificates.
+
+An :class:`Obligation` is one certificate: named hypotheses, then one or more queries,
+each asserting the *negation* of what it proves; every query must be ``unsat``. Z3 runs
+with a deterministic resource limit (rlimit) as well as a wall-clock timeout, so that the
+answer does not depend on the machine's speed. ``sat`` is a counterexample to the
+encoded statement (for an induction step, a counterexample to induction, not a
+refutation); ``unknown`` and timeouts are never proofs.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import z3
+from z3.z3util import get_vars
+
+RLIMIT = 20_000_000
+"""Z3 resource units per query (deterministic); about a second of work on the development machine."""
+TIMEOUT_MS = 20_000
+
+
+@dataclass(frozen=True)
+class Query:
+    """One check: the negation of a claim, under the obligation's hypotheses and its own."""
+
+    name: str
+    negated: z3.BoolRef
+    hypotheses: tuple[tuple[str, z3.BoolRef], ...] = ()
+
+
+@dataclass
+class Obligation:
+    """A certificate: what it proves (header), the named hypotheses, and the queries."""
+
+    path: str
+    header: dict[str, str]
+    hypotheses: list[tuple[str, z3.BoolRef]] = field(default_factory=list)
+    queries: list[Query] = field(default_factory=list)
+
+    def assume(self, name: str, formula: z3.BoolRef) -> None:
+        if all(existing != name for existing, _ in self.hypotheses):
+            self.hypotheses.append((name, formula))
+
+    def ask(self, name: str, negated: z3.BoolRef, **local: z3.BoolRef) -> None:
+        self.queries.append(Query(name, negated, tuple(local.items())))
+
+
+@dataclass(frozen=True)
+class Discharged:
+    """What Z3 answered: each query's status, the hypotheses its proof used, time and resources."""
+
+    obligation: Obligation
+    statuses: tuple[str, ...]
+    cores: tuple[tuple[str, ...], ...]
+    seconds: float
+    rlimit: int
+
+    @property
+    def proved(self) -> bool:
+        return all(s == "unsat" for s in self.statuses)
+
+    def failure(self) -> str:
+        """Why the obligation is not proved (the first query that is not unsat)."""
+        for query, status in zip(self.obligation.queries, self.statuses):
+            if status != "unsat":
+                return f"{query.name}: Z3 answered {status}"
+        return ""
+
+    @property
+    def used(self) -> tuple[str, ...]:
+        """The hypotheses used by any query's proof (from unsat cores), in order of first use."""
+        seen: dict[str, None] = {}
+        for core in self.cores:
+            seen.update(dict.fromkeys(core))
+        return tuple(seen)
+
+
+def discharge(obligation: Obligation, rlimit: int = RLIMIT, timeout_ms: int = TIMEOUT_MS) -> Discharged:
+    """Run every query of ``obligation``; stop at the first that is not unsat."""
+    start = time.perf_counter()
+    solver = z3.Solver()
+    solver.set("rlimit", rlimit)
+    solver.set("timeout", timeout_ms)
+    solver.set("unsat_core", True)
+    names = {}
+    for index, (name, formula) in enumerate(obligation.hypotheses):
+        label = z3.Bool(f"h{index}")
+        names[str(label)] = name
+        solver.assert_and_track(formula, label)
+    statuses, cores = [], []
+    for index, query in enumerate(obligation.queries):
+        solver.push()
+        for offset, (name, formula) in enumerate(query.hypotheses):
+            label = z3.Bool(f"q{index}_{offset}")
+            names[str(label)] = name
+            solver.assert_and_track(formula, label)
+        solver.add(query.negated)
+        status = str(solver.check())
+        statuses.append(status)
+        cores.append(tuple(names[str(c)] for c in solver.unsat_core()) if status == "unsat" else ())
+        solver.pop()
+        if status != "unsat":
+            break
+    statistics = solver.statistics()
+    used = int(statistics.get_key_value("rlimit count")) if "rlimit count" in statistics.keys() else 0  # noqa: SIM118 - z3 Statistics has no __contains__
+    return Discharged(obligation, tuple(statuses), tuple(cores), time.perf_counter() - start, used)
+
+
+def smt2(obligation: Obligation) -> str:
+    """The obligation as an SMT-LIB 2 script; each ``(check-sat)`` must answer ``unsat``."""
+    formulas = [f for _, f in obligation.hypotheses] + [f for q in obligation.queries for f in (q.negated, *(h for _, h in q.hypotheses))]
+    lines = [f"; {key}: {value}" for key, value in obligation.header.items()]
+    lines += ["; every (check-sat) below must answer unsat", "(set-logic ALL)"]
+    lines += [_declare(v) for v in _constants(formulas)]
+    for name, formula in obligation.hypotheses:
+        lines += [f"; hypothesis: {name}", f"(assert {formula.sexpr()})"]
+    for query in obligation.queries:
+        lines += [f"; query: {query.name}", "(push 1)"]
+        for name, formula in query.hypotheses:
+            lines += [f"; hypothesis: {name}", f"(assert {formula.sexpr()})"]
+        lines += [f"(assert {query.negated.sexpr()})", "(check-sat)", "(pop 1)"]
+    return "\n".join(lines) + "\n"
+
+
+def _constants(formulas: Sequence[z3.BoolRef]) -> list[z3.ExprRef]:
+    found: dict[str, z3.ExprRef] = {}
+    for formula in formulas:
+        for v in get_vars(formula):
+            found.setdefault(str(v), v)
+    return [found[name] for name in sorted(found)]
+
+
+def _declare(v: z3.ExprRef) -> str:
+    return f"(declare-fun {v.sexpr()} () {v.sort().sexpr()})"

@@ -1,0 +1,202 @@
+"""Recognising a metric's structure from its closed form (never from its name).
+
+The closed form comes from the metric's one declaration (symbolic k, sums as ``Sum``).
+:func:`prepare` fixes the parameters (kept symbolic over their proof interval, else
+substituted); :func:`weighted_sum` matches
+
+    scale * sum_{i=1..U} w(i) * x[i] / N
+
+where x is the grade sequence, w(i) and the scale are free of grades and qrels, U is k
+or min(R, k), and the normaliser N is one of: 1; a sum of grade-free weights v(j) up
+to some U'; R; the ideal sum_{j<=k} v(j) * g_j over the sorted qrel grades; or the self
+ideal sum_{j<=k} v(j) * s_j over the sorted top-k grades. Anything else is not a weighted
+sum, and the other analyses (folds, maxima) or the bounded proofs take over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import sympy
+
+from metrics import Measure, SymbolicForm
+from metrics.exact import show
+from metrics.symbolic import MaxOver, OrderStatistic
+
+NormaliserKind = Literal["one", "weights", "relevant", "ideal", "self"]
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A measure's closed form with parameters fixed for proving."""
+
+    measure: Measure
+    form: SymbolicForm
+    expr: sympy.Expr
+    open_unit: tuple[sympy.Symbol, ...]
+    """Parameters kept symbolic: proofs hold for every value in (0, 1)."""
+
+    @property
+    def grades(self) -> sympy.IndexedBase:
+        return self.form.grade_base  # type: ignore[return-value]
+
+    @property
+    def k(self) -> sympy.Symbol:
+        return self.form.k  # type: ignore[return-value]
+
+    @property
+    def R(self) -> sympy.Symbol:
+        return self.form.R
+
+    @property
+    def binary(self) -> bool:
+        return self.form.binary
+
+    def reach_of_parameters(self) -> str:
+        """How the proof covers the parameters, for its text."""
+        fixed = {str(s): v for s, v in self.form.params.items() if s not in self.open_unit}
+        parts = [f"every {p} in (0, 1)" for p in self.open_unit] + [f"{name} = {value}" for name, value in fixed.items()]
+        return ", ".join(parts)
+
+
+def prepare(measure: Measure) -> Prepared | None:
+    """The measure's closed form, parameters kept symbolic where their proof interval allows."""
+    form = measure.closed_form()
+    if form is None:
+        return None
+    open_unit, fixed = [], {}
+    declared = {p.name: p for p in measure.metric.params}
+    for symbol, value in form.params.items():
+        interval = declared[str(symbol)].proof_interval
+        if interval == (0, 1) and 0 < value < 1:
+            open_unit.append(symbol)
+        else:
+            fixed[symbol] = sympy.Rational(value.numerator, value.denominator)
+    return Prepared(measure, form, form.expr.xreplace(fixed), tuple(open_unit))
+
+
+@dataclass(frozen=True)
+class WeightedSum:
+    """scale * sum_{i=1..upper} weight(i) * x[i] / normaliser."""
+
+    index: sympy.Symbol
+    weight: sympy.Expr
+    scale: sympy.Expr
+    upper: sympy.Expr
+    normaliser: NormaliserKind
+    normaliser_weight: sympy.Expr | None = None
+    """v(index), for the normalisers that are weighted sums."""
+    normaliser_upper: sympy.Expr | None = None
+
+    def same_weights(self) -> bool:
+        """Whether the normaliser weighs ranks exactly as the numerator does, over the same ranks."""
+        return (
+            self.normaliser_weight is not None
+            and sympy.simplify(self.normaliser_weight - self.weight) == 0
+            and (self.normaliser_upper is None or self.normaliser_upper == self.upper)
+        )
+
+    def describe(self, p: Prepared) -> str:
+        x = "b" if p.binary else "r"
+        v = show(self.normaliser_weight.xreplace({self.index: sympy.Symbol("j")})) if self.normaliser_weight is not None else ""
+        norms = {
+            "one": "1",
+            "weights": f"sum_{{j<={show(self.normaliser_upper)}}} {v}",
+            "relevant": "R",
+            "ideal": f"sum_{{j<=k}} {v} * g_j, the qrel grades g_1 >= g_2 >= ... (0 beyond R)",
+            "self": f"sum_{{j<=k}} {v} * s_j, the top-k grades sorted s_1 >= s_2 >= ...",
+        }
+        scale = "" if self.scale == 1 else f"({show(self.scale)}) * "
+        return f"score = {scale}sum_{{i<={show(self.upper)}}} w(i) * {x}_i / N, w(i) = {show(self.weight)}, N = {norms[self.normaliser]}"
+
+
+def weighted_sum(p: Prepared) -> WeightedSum | None:
+    """The weighted-sum structure of the closed form, if it has one."""
+    x, k, R = p.grades, p.k, p.R
+    numerators, denominators, scale = [], [], sympy.Integer(1)
+    for factor in sympy.Mul.make_args(p.expr):
+        if isinstance(factor, sympy.Sum) and factor.has(x):
+            numerators.append(factor)
+        elif factor.is_Pow and factor.exp == -1:
+            denominators.append(factor.base)
+        elif factor.has(x, R, k) or factor.has(sympy.Indexed):
+            return None
+        else:
+            scale *= factor
+    if len(numerators) != 1 or len(denominators) > 1 or len(numerators[0].limits) != 1:
+        return None
+    term, (i, lo, upper) = numerators[0].function, numerators[0].limits[0]
+    weight = _coefficient(term, x[i])
+    if weight is None or lo != 1 or upper not in (k, sympy.Min(R, k)):
+        return None
+    structure = {"index": i, "weight": weight, "scale": scale, "upper": upper}
+    if not denominators:
+        return WeightedSum(**structure, normaliser="one")
+    (n,) = denominators
+    if n == k or n == sympy.Min(R, k):
+        return WeightedSum(**structure, normaliser="weights", normaliser_weight=sympy.Integer(1), normaliser_upper=n)
+    if n == R:
+        return WeightedSum(**structure, normaliser="relevant")
+    if isinstance(n, sympy.Sum) and len(n.limits) == 1 and n.limits[0][1] == 1:
+        j, _, top = n.limits[0]
+        body = n.function.xreplace({j: i})
+        found = _normaliser(body, i, top, p)
+        if found is not None:
+            kind, v = found
+            return WeightedSum(**structure, normaliser=kind, normaliser_weight=v, normaliser_upper=top)
+    return None
+
+
+def _coefficient(term: sympy.Expr, grade: sympy.Indexed) -> sympy.Expr | None:
+    """w when ``term`` is w * grade with w free of grades and qrels, else None."""
+    w = sympy.expand(term).coeff(grade)
+    if w == 0 or sympy.simplify(term - w * grade) != 0 or w.has(sympy.Indexed) or w.has(MaxOver, OrderStatistic):
+        return None
+    return w
+
+
+def _normaliser(body: sympy.Expr, i: sympy.Symbol, top: sympy.Expr, p: Prepared) -> tuple[NormaliserKind, sympy.Expr] | None:
+    x, R, k = p.grades, p.R, p.k
+    if not body.has(x, R, sympy.Indexed, OrderStatistic):
+        return "weights", body
+    if top != k:
+        return None
+    if isinstance(body, sympy.Piecewise) and len(body.args) == 2 and body.args[1] == (0, True):
+        value, condition = body.args[0]
+        if condition in (sympy.Ge(R, i), sympy.Le(i, R)):
+            grade = p.form.qrel_base[i] if not p.binary else sympy.Integer(1)  # type: ignore[index]
+            v = value if p.binary else _coefficient(value, grade)
+            if v is not None and not v.has(x, R, sympy.Indexed):
+                return "ideal", v
+        if p.binary and isinstance(condition, sympy.Le) and condition.lhs == i and _is_count_of_top_k(condition.rhs, p) and not value.has(x, R, sympy.Indexed):
+            return "self", value
+    sorted_grade = OrderStatistic(i, x, k)
+    v = sympy.simplify(body / sorted_grade)
+    if body.has(sorted_grade) and not v.has(x, R, sympy.Indexed, OrderStatistic):
+        return "self", v
+    return None
+
+
+def _is_count_of_top_k(e: sympy.Expr, p: Prepared) -> bool:
+    """Whether ``e`` is sum_{l<=k} x[l], the number of relevant documents in the top k."""
+    if not isinstance(e, sympy.Sum) or len(e.limits) != 1:
+        return False
+    l, lo, hi = e.limits[0]
+    return lo == 1 and hi == p.k and e.function == p.grades[l]
+
+
+def maximum(p: Prepared) -> sympy.Expr | None:
+    """The scale c when the closed form is c * max_{i<=k} x[i], else None."""
+    scale, found = sympy.Integer(1), None
+    for factor in sympy.Mul.make_args(p.expr):
+        if isinstance(factor, MaxOver):
+            body, lo, hi = factor.args
+            if lo == 1 and hi == p.k and body.expr == p.grades[body.variables[0]]:
+                found = factor
+                continue
+            return None
+        if factor.has(p.grades, p.R, p.k):
+            return None
+        scale *= factor
+    return scale if found is not None else None

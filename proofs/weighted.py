@@ -1,0 +1,220 @@
+"""All-k proofs for weighted sums: score = c * sum_{i<=U} w(i) x_i / N.
+
+Each property reduces to facts about the weight function w (SymPy, see
+:mod:`proofs.signs`), a term-level lemma (Z3, see :mod:`proofs.termwise`), and where the
+normaliser N stands: N is unchanged by a swap inside the top k for every kind; by a swap
+that brings a document in from below k unless N is the self ideal; and by extending k
+only when N is 1 or R.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from fractions import Fraction
+
+import sympy
+
+from metrics import Situation, compare
+from metrics.exact import to_float, to_str
+from properties.verdict import Witness, grades_json
+
+from . import signs, termwise
+from .lemma import Failed, Lemma, Proof, z3_lemma
+from .smt import Discharged
+from .structure import Prepared, WeightedSum
+
+GRADES = "grades lie in [0, 1] (the situation model)"
+CONSISTENT = "the relevant documents of the top k are among the R relevant documents (the situation model)"
+FRAME = "frame: a swap, an extension or a substitution changes a sum of per-rank terms only in the terms it touches"
+SUMS = "termwise inequalities add up over the ranks"
+SYMPY = "SymPy's sign determination, summation and limits (computations, not proofs)"
+CLOSED = "the closed form is the metric's own (generated from its one declaration, tested against the exact form)"
+MVT = "mean value theorem: a negative derivative on [1, oo) makes w strictly decreasing on the ranks, and transitivity gives w(i) > w(j) for i < j"
+REARRANGE = "rearrangement by adjacent exchanges (bubble sort): grades in decreasing order maximise a sum with nonincreasing weights"
+DOMINANCE = "the i-th largest grade of a sub-multiset is at most the i-th largest grade of the whole multiset"
+UNBOUNDED_AT = Fraction(10)
+
+
+def certificate_dir(p: Prepared) -> str:
+    """Where a measure's certificates go: its key, plus any parameter fixed by the proof."""
+    fixed = "".join(f"_{s}={v}" for s, v in p.form.params.items() if s not in p.open_unit)
+    return "".join(ch if ch.isalnum() or ch in "-_=." else "_" for ch in p.measure.metric.key + fixed)
+
+
+class WeightedProver:
+    """Lemma chains for one measure whose closed form is a weighted sum."""
+
+    def __init__(self, p: Prepared, ws: WeightedSum) -> None:
+        self.p, self.ws = p, ws
+        self.w = signs.Weight(ws.weight, ws.index, p.open_unit)
+        self.structure = Lemma("form", ws.describe(p) + (f", for {p.reach_of_parameters()}" if p.reach_of_parameters() else ""), "structure")
+
+    def prove(self, prop: str) -> Proof | Failed:
+        method: Callable[[], Proof | Failed] | None = getattr(self, prop, None)
+        if method is None:
+            return Failed(prop, "no weighted-sum argument for this property")
+        start = time.perf_counter()
+        found = method()
+        return Proof(**{**found.__dict__, "seconds": time.perf_counter() - start}) if isinstance(found, Proof) else found
+
+    # -- lemmas -----------------------------------------------------------------------
+
+    def _z3(self, prop: str, name: str, lemma: Callable[[str, dict[str, str]], Discharged], statement: str) -> Lemma | Failed:
+        header = {"metric": self.p.measure.name, "property": prop, "reach": "all k", "lemma": name, "form": self.ws.describe(self.p)}
+        done = lemma(f"{certificate_dir(self.p)}/{prop}--{name}.smt2", header)
+        if not done.proved:
+            return Failed(prop, f"lemma {name}: {done.failure()}")
+        self._done.append(done)
+        return z3_lemma(name, statement, done)
+
+    def _weight(self, prop: str, fact: str) -> Lemma | Failed:
+        w = self.w
+        checks = {
+            "w >= 0": (signs.nonnegative, f"w(i) = {self.ws.weight} >= 0 for every rank i >= 1"),
+            "w > 0": (signs.positive, f"w(i) = {self.ws.weight} > 0 for every rank i >= 1"),
+            "w <= 1": (signs.at_most_one, f"w(i) = {self.ws.weight} <= 1 for every rank i >= 1"),
+        }
+        if fact == "w decreasing":
+            how = signs.decreasing(w)
+            return Lemma("weights decrease", f"w(i) > w(i + 1) for every rank i >= 1: {how}", "SymPy") if how else Failed(prop, f"cannot show w(i) = {self.ws.weight} strictly decreasing")
+        if fact == "w nonincreasing":
+            if signs.constant(w):
+                return Lemma("weights constant", f"w(i) = {self.ws.weight} for every rank", "SymPy")
+            return self._weight(prop, "w decreasing")
+        if fact == "c > 0":
+            scale = self.ws.scale.subs(w.substitution())
+            return Lemma("scale positive", f"c = {self.ws.scale} > 0", "SymPy") if signs._sign(scale, "positive") else Failed(prop, f"cannot show the scale {self.ws.scale} positive")
+        check, statement = checks[fact]
+        return Lemma(fact.replace(" ", ""), statement, "SymPy") if check(w) else Failed(prop, f"cannot show {statement}")
+
+    def _chain(self, prop: str, steps: list[Callable[[], Lemma | Failed]], trusted: list[str], conclusion: str = "yes", witness: Witness | None = None) -> Proof | Failed:
+        self._done: list[Discharged] = []
+        lemmas = [self.structure]
+        for step in steps:
+            found = step()
+            if isinstance(found, Failed):
+                return found
+            lemmas.append(found)
+        base = [CLOSED, *trusted] + ([SYMPY] if any(lemma.method == "SymPy" for lemma in lemmas) else [])
+        return Proof(prop, conclusion, "all k", tuple(lemmas), tuple(dict.fromkeys(base)), tuple(d.obligation for d in self._done), witness)  # type: ignore[arg-type]
+
+    # -- properties -------------------------------------------------------------------
+
+    def monotonic(self) -> Proof | Failed:
+        if self.ws.normaliser not in ("one", "relevant") or self.ws.upper != self.p.k:
+            return Failed("monotonic", "the normaliser or the summation range changes with k")
+        return self._chain("monotonic", [
+            lambda: self._weight("monotonic", "w >= 0"),
+            lambda: self._weight("monotonic", "c > 0"),
+            lambda: self._z3("monotonic", "extension", termwise.extend, "the score at k + 1 adds c w(k + 1) x_{k+1} / N >= 0 to the score at k (N does not depend on k)"),
+        ], [GRADES, FRAME])
+
+    def convergent(self) -> Proof | Failed:
+        if self.ws.upper != self.p.k or self.ws.normaliser == "self":
+            return Failed("convergent", "the normaliser or the range depends on which documents are in the top k")
+        return self._chain("convergent", [
+            lambda: self._weight("convergent", "w > 0"),
+            lambda: self._weight("convergent", "c > 0"),
+            lambda: self._z3("convergent", "bring-in", termwise.bring_in, "a better document swapped in at rank i <= k raises c w(i) x_i / N; nothing else in the top k changes, nor N"),
+        ], [GRADES, FRAME])
+
+    def top_weighted(self) -> Proof | Failed:
+        if self.ws.upper != self.p.k:
+            return Failed("top_weighted", "the summation range is not the top k")
+        return self._chain("top_weighted", [
+            lambda: self._weight("top_weighted", "w decreasing"),
+            lambda: self._weight("top_weighted", "w >= 0"),
+            lambda: self._weight("top_weighted", "c > 0"),
+            lambda: self._z3("top_weighted", "swap", termwise.swap, "exchanging grades x_i < x_j at ranks i < j <= k raises the two terms; N is unchanged"),
+        ], [GRADES, FRAME, MVT])
+
+    def bounded(self) -> Proof | Failed:
+        kind = self.ws.normaliser
+        if kind == "one":
+            return self._bounded_by_series()
+        if kind == "weights" and self.ws.same_weights():
+            return self._chain("bounded", [
+                lambda: self._weight("bounded", "w >= 0"),
+                lambda: self._weight("bounded", "c > 0"),
+                lambda: self._z3("bounded", "termwise", termwise.termwise, f"0 <= w(i) x_i <= w(i), so 0 <= score <= c = {self.ws.scale} (N is the sum of the same weights)"),
+            ], [GRADES, SUMS])
+        if kind == "relevant":
+            return self._chain("bounded", [
+                lambda: self._weight("bounded", "w >= 0"),
+                lambda: self._weight("bounded", "w <= 1"),
+                lambda: self._weight("bounded", "c > 0"),
+                lambda: self._z3("bounded", "count", termwise.count, f"w(i) x_i <= x_i, and the x_i of the top k add up to at most R, so 0 <= score <= c = {self.ws.scale}"),
+            ], [GRADES, SUMS, CONSISTENT])
+        if kind in ("ideal", "self") and self.ws.same_weights():
+            return self._chain("bounded", [
+                lambda: self._weight("bounded", "w >= 0"),
+                lambda: self._weight("bounded", "w nonincreasing"),
+                lambda: self._weight("bounded", "c > 0"),
+                lambda: self._z3("bounded", "exchange", termwise.exchange, "moving the larger grade to the rank of larger weight never lowers the sum"),
+                lambda: self._z3("bounded", "dominance", termwise.dominance, f"so the sum is at most the sum over the grades sorted decreasingly, which is at most N: 0 <= score <= c = {self.ws.scale}"),
+            ], [GRADES, SUMS, REARRANGE, DOMINANCE] + ([CONSISTENT] if kind == "ideal" else []))
+        return Failed("bounded", f"no bound for a {kind} normaliser with these weights")
+
+    def _bounded_by_series(self) -> Proof | Failed:
+        if not signs.nonnegative(self.w):
+            return Failed("bounded", "cannot show the weights nonnegative")
+        found = signs.series(self.w)
+        if found.bounded is None:
+            return Failed("bounded", found.how)
+        series = Lemma("weight sums", found.how, "SymPy")
+        if found.bounded:
+            bound = f"c * {found.bound}" if found.bound is not None else "c times the sum of the series"
+            return self._chain("bounded", [
+                lambda: self._weight("bounded", "w >= 0"),
+                lambda: self._weight("bounded", "c > 0"),
+                lambda: series,
+                lambda: self._z3("bounded", "termwise", termwise.termwise, f"0 <= w(i) x_i <= w(i), so 0 <= score <= c * sum_{{i<=k}} w(i) <= {bound}"),
+            ], [GRADES, SUMS])
+        witness = self._exceeding(UNBOUNDED_AT)
+        if witness is None:
+            return Failed("bounded", "the weights' sum diverges but no ranking exceeding the bound was found")
+        return self._chain("bounded", [
+            lambda: self._weight("bounded", "w >= 0"),
+            lambda: self._weight("bounded", "c > 0"),
+            lambda: series,
+            lambda: Lemma("all relevant", f"the all-relevant ranking scores c * sum_{{i<=k}} w(i) at depth k, which exceeds any bound M for k large enough; for M = {UNBOUNDED_AT}: {witness.text}", "exact arithmetic"),
+        ], [], conclusion="no", witness=witness)
+
+    def _exceeding(self, bound: Fraction) -> Witness | None:
+        """The shallowest all-relevant ranking whose score exceeds ``bound``, certified exactly."""
+        measure, total, k = self.p.measure, 0.0, 0
+        while total <= float(bound) * 1.001 and k < 100_000:
+            k += 1
+            total = measure.numeric(Situation.unchecked((Fraction(1),) * k, k, (Fraction(1),) * k))  # type: ignore[assignment]
+        for depth in range(max(1, k - 5), k + 1):
+            s = Situation((Fraction(1),) * depth, depth, (Fraction(1),) * depth)
+            value = measure.exact(s)
+            if compare(value, bound) > 0:  # type: ignore[arg-type]
+                data = {"k": depth, "ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels), "bound": str(bound), "value": to_str(value)}  # type: ignore[arg-type]
+                return Witness(data, f"the all-relevant ranking of depth {depth} scores {to_float(value):.6g} > {bound} (exactly, by interval arithmetic)")  # type: ignore[arg-type]
+        return None
+
+    def realizable(self) -> Proof | Failed:
+        kind, same = self.ws.normaliser, self.ws.same_weights()
+        reaches = {
+            "ideal": "the ideal arrangement (qrels sorted by grade) makes the numerator equal N, so it scores c",
+            "self": "any arrangement whose top k is sorted by grade makes the numerator equal N, so it scores c",
+        }
+        if kind in reaches and same:
+            reach = reaches[kind]
+        elif kind == "weights" and same and self.ws.upper == sympy.Min(self.p.R, self.p.k):
+            reach = "ranking the relevant documents first fills all min(R, k) counted ranks, so the numerator equals N and the score is c"
+        else:
+            return Failed("realizable", "no arrangement is known to reach the bound for every k and R")
+        bound = self.bounded()
+        if isinstance(bound, Failed):
+            return Failed("realizable", f"no bound: {bound.reason}")
+        proof = self._chain("realizable", [
+            lambda: self._weight("realizable", "w > 0"),
+            lambda: Lemma("ideal", f"{reach}; N > 0 since the first weight is positive and the top grade is 1", "structure"),
+        ], [])
+        if isinstance(proof, Failed):
+            return proof
+        upper = Lemma("bound", f"the score is at most c = {self.ws.scale} on every situation (the boundedness proof below), so c is the supremum and it is reached at every depth k", "structure")
+        return Proof("realizable", "yes", "all k", proof.lemmas + (upper,) + bound.lemmas[1:], tuple(dict.fromkeys(proof.trusted + bound.trusted)), proof.obligations + bound.obligations)
