@@ -84,9 +84,10 @@ def score(metric: str, ranking: str, qrels: str | None, R: int | None, as_json: 
 @click.option("--graded", "relevance", flag_value="graded", help="Check over graded situations (grades in [0, 1]).")
 @click.option("--timeout", type=float, default=1.0, show_default=True, metavar="SECONDS", help="Time limit for each call of a proposal.")
 @click.option("--budget", type=float, default=30.0, show_default=True, metavar="SECONDS", help="Time each property's search may take.")
+@click.option("--search-only", is_flag=True, help="Do not try proofs: refutation search only.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_user_errors
-def check(target: str, property_names: tuple[str, ...], relevance: str | None, timeout: float, budget: float, as_json: bool) -> None:
+def check(target: str, property_names: tuple[str, ...], relevance: str | None, timeout: float, budget: float, search_only: bool, as_json: bool) -> None:
     """Check TARGET against the seven properties of Moffat (AIRS 2013), or the PROPERTY names given.
 
     TARGET is a metric family (AP, nDCG, 'RBP(p=0.5)', ...) or a proposal
@@ -95,12 +96,13 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
     situations unless --graded is given (or the function has relevance = "graded").
 
     "no" comes with a counterexample re-checked exactly (or, for float scores, labelled
-    numerical evidence); "unknown" says how far the search looked; "yes" needs a proof.
+    numerical evidence); "yes" with a proof (built-in metrics, and proposals declared with
+    a closed form); "unknown" says how far the search looked and why no proof was found.
     """
     from properties import COLUMNS
     from properties import check as run_check
 
-    result = run_check(target, property_names or None, relevance=relevance, timeout=timeout, budget=budget)  # type: ignore[arg-type]
+    result = run_check(target, property_names or None, relevance=relevance, timeout=timeout, budget=budget, prove=not search_only)  # type: ignore[arg-type]
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
@@ -111,6 +113,37 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
             v = result.verdicts[key]
             table.add_row(key, f"[{style[v.verdict]}]{v.verdict}[/]", escape(v.method), escape(v.evidence))
     Console(highlight=False).print(table)
+
+
+@main.command()
+@click.option("--recheck", is_flag=True, help="Re-run the committed certificates with Z3 and cvc5 instead of regenerating them.")
+@click.option("--out", type=click.Path(file_okay=False), default=None, help="Directory to write to or read from (default: proofs/certificates).")
+def certificates(recheck: bool, out: str | None) -> None:
+    """Regenerate the SMT-LIB certificates of every proof, or re-check them with Z3 and cvc5.
+
+    With --recheck every (check-sat) of every file must answer unsat; the command exits
+    with status 1 when one does not, and names the file.
+    """
+    from pathlib import Path
+
+    from proofs import certificates as certs
+
+    directory = Path(out) if out else certs.CERTIFICATES
+    if not recheck:
+        written = certs.regenerate(directory)
+        click.echo(f"{len(written)} certificates written to {directory}")
+        return
+    if not directory.exists():
+        raise click.UsageError(f"no certificates in {directory}: run irprops certificates first")
+    results = certs.recheck(directory)
+    solvers = "Z3 and cvc5" if certs.cvc5_available() else "Z3 (cvc5 is not installed: pip install irprops[cvc5])"
+    failed = [r for r in results if not r.ok]
+    for r in failed:
+        flag = "DISAGREEMENT" if r.disagreement else "not proved"
+        click.echo(f"{flag}: {r.path}: z3 {', '.join(r.z3)}; cvc5 {', '.join(r.cvc5) if r.cvc5 is not None else 'not run'}")
+    click.echo(f"{len(results) - len(failed)} of {len(results)} certificates re-checked unsat with {solvers}")
+    if failed:
+        sys.exit(1)
 
 
 @main.command(name="metrics")

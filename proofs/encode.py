@@ -28,6 +28,8 @@ import z3
 
 from metrics.exact import enclose, log2
 
+from .smt import conj
+
 BOUND_BITS = 96
 
 
@@ -84,7 +86,7 @@ class Encoder:
         if e is sympy.false or e == False:
             return z3.BoolVal(False)
         if isinstance(e, sympy.And):
-            return z3.And([self.formula(a) for a in e.args])
+            return conj([self.formula(a) for a in e.args])
         if isinstance(e, sympy.Or):
             return z3.Or([self.formula(a) for a in e.args])
         if isinstance(e, sympy.Not):

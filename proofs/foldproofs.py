@@ -33,7 +33,7 @@ from properties.verdict import Witness, grades_json
 from .folds import COUNT, Fold
 from .induction import Atom, Machine, State, conjunction, houdini, obligation, pair_atoms, single_atoms
 from .lemma import Failed, Lemma, Proof
-from .smt import discharge
+from .smt import conj, discharge
 from .structure import Prepared
 from .weighted import CLOSED, CONSISTENT, GRADES, UNBOUNDED_AT, certificate_dir
 
@@ -98,7 +98,7 @@ class FoldProver:
     def _end(self, a: State, n: z3.ArithRef, k: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[tuple[str, z3.BoolRef]]]:
         """The score after n = U ranks, with the facts about k and R that hold then."""
         out, guards = self.m.output(a, k, R)
-        facts = [("k >= 1", k >= 1), ("R >= 0", R >= 0), ("n = U", self.m.ranks_done(n, k, R)), ("defined", z3.And(guards)), *self.m.parameter_facts()]
+        facts = [("k >= 1", k >= 1), ("R >= 0", R >= 0), ("n = U", self.m.ranks_done(n, k, R)), ("defined", conj(guards)), *self.m.parameter_facts()]
         return out, facts
 
     # -- properties -----------------------------------------------------------------------
@@ -124,7 +124,7 @@ class FoldProver:
         a1, guards = self.m.step(a, x, n + 1)
         before, facts0 = self._end(a, n, z3.Int("k"), R)
         after, facts1 = self._end(a1, n + 1, z3.Int("k1"), R)
-        hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 1", n >= 1), ("grade", self.m.domain(x)), ("step defined", z3.And(guards)),
+        hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 1", n >= 1), ("grade", self.m.domain(x)), ("step defined", conj(guards)),
                       ("relevant seen by k + 1 <= R", a1[COUNT] <= R), *facts0, *[(f"{name} at k + 1", f) for name, f in facts1]]
         conclusion = ("conclusion: the score at k + 1 is at least the score at k", after < before, hypotheses)
         return self._finish("monotonic", "induction", "every run keeps the invariant, under which one more rank never lowers the score",
@@ -151,7 +151,7 @@ class FoldProver:
         out_a, facts = self._end(a, n, k, R)
         out_b, facts_b = self._end(b, n, k, R)
         hypotheses = [("relational invariant", conjunction(relation, n, a, b)), ("invariants", z3.And(conjunction(inv, n, a), conjunction(inv, n, b))),
-                      ("n >= 1", n >= 1), ("relevant seen <= R", b[COUNT] <= R), *facts, ("defined", z3.And([f for name, f in facts_b if name == "defined"]))]
+                      ("n >= 1", n >= 1), ("relevant seen <= R", b[COUNT] <= R), *facts, ("defined", conj([f for name, f in facts_b if name == "defined"]))]
         conclusion = ("conclusion: the run with the better grade higher scores strictly more", out_b <= out_a, hypotheses)
         return self._finish(prop, lemma, statement, relation, start(), step, conclusion, [GRADES, CONSISTENT, *trusted])
 

@@ -21,7 +21,7 @@ import z3
 
 from .encode import Encoder
 from .folds import Fold, I, X
-from .smt import Obligation, Query
+from .smt import Obligation, Query, conj
 
 State = dict[sympy.Symbol, z3.ArithRef]
 Build = Callable[[z3.ArithRef, State, "State | None"], z3.BoolRef]
@@ -139,7 +139,7 @@ def pair_atoms(machine: Machine) -> list[Atom]:
 
 
 def conjunction(atoms: Sequence[Atom], n: z3.ArithRef, a: State, b: State | None = None) -> z3.BoolRef:
-    return z3.And([atom.build(n, a, b) for atom in atoms]) if atoms else z3.BoolVal(True)
+    return conj([atom.build(n, a, b) for atom in atoms])
 
 
 def houdini(
@@ -153,7 +153,7 @@ def houdini(
     gives the states after one more rank and the facts (grade domains, guards) it needs.
     """
     n0, a0, b0, facts0 = start()
-    kept = [atom for atom in atoms if _holds(z3.Implies(z3.And(facts0), atom.build(n0, a0, b0)))]
+    kept = [atom for atom in atoms if _holds(z3.Implies(conj(facts0), atom.build(n0, a0, b0)))]
     n = z3.Int("n")
     a = {v: z3.Real(f"A.{v}") for v in a0}
     b = {v: z3.Real(f"B.{v}") for v in b0} if b0 is not None else None
@@ -163,7 +163,7 @@ def houdini(
         a1, b1, facts = step(n, a, b)
         hypotheses = [n >= 0, conjunction(kept, n, a, b), *facts]
         for atom in list(kept):
-            if not _holds(z3.Implies(z3.And(hypotheses), atom.build(n + 1, a1, b1))):
+            if not _holds(z3.Implies(conj(hypotheses), atom.build(n + 1, a1, b1))):
                 kept.remove(atom)
                 changed = True
                 break
@@ -183,12 +183,12 @@ def obligation(path: str, header: dict[str, str], invariant: Sequence[Atom], bas
     """Base, step and (optionally) conclusion of an induction, as one certificate."""
     ob = Obligation(path, {**header, "invariant": " and ".join(atom.text for atom in invariant) or "true"})
     n0, a0, b0, facts0 = base
-    ob.ask("base: the invariant holds at the start", z3.Not(z3.Implies(z3.And(facts0), conjunction(invariant, n0, a0, b0))))
+    ob.ask("base: the invariant holds at the start", z3.Not(z3.Implies(conj(facts0), conjunction(invariant, n0, a0, b0))))
     n = z3.Int("n")
     a = {v: z3.Real(f"A.{v}") for v in a0}
     b = {v: z3.Real(f"B.{v}") for v in b0} if b0 is not None else None
     a1, b1, facts = step(n, a, b)
-    ob.ask("step: one more rank preserves the invariant", z3.Not(z3.Implies(z3.And(n >= 0, conjunction(invariant, n, a, b), *facts), conjunction(invariant, n + 1, a1, b1))))
+    ob.ask("step: one more rank preserves the invariant", z3.Not(z3.Implies(conj([n >= 0, conjunction(invariant, n, a, b), *facts]), conjunction(invariant, n + 1, a1, b1))))
     if conclusion is not None:
         text, negated, hypotheses = conclusion
         ob.queries.append(Query(text, negated, tuple(hypotheses)))

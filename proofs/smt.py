@@ -22,6 +22,11 @@ RLIMIT = 20_000_000
 TIMEOUT_MS = 20_000
 
 
+def conj(formulas: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """The conjunction of ``formulas``; ``true`` when there are none (cvc5 rejects an empty ``(and)``)."""
+    return z3.And(list(formulas)) if formulas else z3.BoolVal(True)
+
+
 @dataclass(frozen=True)
 class Query:
     """One check: the negation of a claim, under the obligation's hypotheses and its own."""

@@ -4,7 +4,9 @@ A weighted sum changes under a swap, an extension or a substitution only in the 
 involved (the *frame* meta-step); these lemmas say what happens to those terms. Each
 is a small query in real arithmetic, independent of k, proved by Z3 and written as a
 certificate under the metric's directory so that every proof cites its own files.
-Variables: grades x, y in [0, 1], weights w > 0 (or >= 0), scale c > 0, normaliser N > 0.
+Variables: grades x, y in [0, 1], weights w > 0 (or >= 0), and s = c / N > 0 for a
+positive scale c over a positive normaliser N (stated as one factor: products are easier
+than division for both Z3 and cvc5, and c / N > 0 is all the lemmas use).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import z3
 
 from .smt import Discharged, Obligation, discharge
 
-x, y, w, v, c, N, s, g = z3.Reals("x y w v c N s g")
+x, y, w, v, s, lo, g = z3.Reals("x y w v s lo g")
 
 
 def _grade(name: str, t: z3.ArithRef) -> tuple[str, z3.BoolRef]:
@@ -29,23 +31,21 @@ def _obligation(path: str, header: dict[str, str], hypotheses: list[tuple[str, z
 
 
 def swap(path: str, header: dict[str, str]) -> Discharged:
-    """Exchanging grades x < y at ranks i < j with w_i > w_j strictly raises c * (w_i x_i + w_j x_j) / N."""
-    before = c * (w * x + v * y) / N
-    after = c * (w * y + v * x) / N
-    return _obligation(path, header, [("x < y", x < y), ("w_i > w_j", w > v), ("w_j >= 0", v >= 0), ("c > 0", c > 0), ("N > 0", N > 0)],
-                       "c (w_i y + w_j x) / N > c (w_i x + w_j y) / N", after <= before)
+    """Exchanging grades x < y at ranks i < j with w_i > w_j strictly raises s * (w_i x_i + w_j x_j)."""
+    before = s * (w * x + v * y)
+    after = s * (w * y + v * x)
+    return _obligation(path, header, [("x < y", x < y), ("w_i > w_j", w > v), ("w_j >= 0", v >= 0), ("s = c/N > 0", s > 0)],
+                       "s (w_i y + w_j x) > s (w_i x + w_j y)", after <= before)
 
 
 def bring_in(path: str, header: dict[str, str]) -> Discharged:
-    """Replacing grade x at a rank of weight w > 0 by a larger y strictly raises c * w * x / N."""
-    return _obligation(path, header, [("x < y", x < y), ("w > 0", w > 0), ("c > 0", c > 0), ("N > 0", N > 0)],
-                       "c w y / N > c w x / N", c * w * y / N <= c * w * x / N)
+    """Replacing grade x at a rank of weight w > 0 by a larger y strictly raises s * w * x."""
+    return _obligation(path, header, [("x < y", x < y), ("w > 0", w > 0), ("s = c/N > 0", s > 0)], "s w y > s w x", s * w * y <= s * w * x)
 
 
 def extend(path: str, header: dict[str, str]) -> Discharged:
-    """Adding the term of rank k + 1 (weight w >= 0, grade x in [0, 1]) does not lower c * S / N."""
-    return _obligation(path, header, [_grade("x", x), ("w >= 0", w >= 0), ("c > 0", c > 0), ("N > 0", N > 0)],
-                       "c (S + w x) / N >= c S / N", c * w * x / N < 0)
+    """Adding the term of rank k + 1 (weight w >= 0, grade x in [0, 1]) does not lower s * S."""
+    return _obligation(path, header, [_grade("x", x), ("w >= 0", w >= 0), ("s = c/N > 0", s > 0)], "s (S + w x) >= s S", s * w * x < 0)
 
 
 def termwise(path: str, header: dict[str, str]) -> Discharged:
@@ -60,8 +60,8 @@ def exchange(path: str, header: dict[str, str]) -> Discharged:
 
 
 def dominance(path: str, header: dict[str, str]) -> Discharged:
-    """A smaller grade s <= g at a rank of weight w >= 0 does not weigh more: w s <= w g."""
-    return _obligation(path, header, [("s <= g", s <= g), ("w >= 0", w >= 0)], "w s <= w g", w * s > w * g)
+    """A smaller grade lo <= g at a rank of weight w >= 0 does not weigh more: w lo <= w g."""
+    return _obligation(path, header, [("lo <= g", lo <= g), ("w >= 0", w >= 0)], "w lo <= w g", w * lo > w * g)
 
 
 def count(path: str, header: dict[str, str]) -> Discharged:

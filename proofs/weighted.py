@@ -107,7 +107,7 @@ class WeightedProver:
         return self._chain("monotonic", [
             lambda: self._weight("monotonic", "w >= 0"),
             lambda: self._weight("monotonic", "c > 0"),
-            lambda: self._z3("monotonic", "extension", termwise.extend, "the score at k + 1 adds c w(k + 1) x_{k+1} / N >= 0 to the score at k (N does not depend on k)"),
+            lambda: self._z3("monotonic", "extension", termwise.extend, "the score at k + 1 adds (c / N) w(k + 1) x_{k+1} >= 0 to the score at k (N does not depend on k, and c / N > 0)"),
         ], [GRADES, FRAME])
 
     def convergent(self) -> Proof | Failed:
@@ -116,7 +116,7 @@ class WeightedProver:
         return self._chain("convergent", [
             lambda: self._weight("convergent", "w > 0"),
             lambda: self._weight("convergent", "c > 0"),
-            lambda: self._z3("convergent", "bring-in", termwise.bring_in, "a better document swapped in at rank i <= k raises c w(i) x_i / N; nothing else in the top k changes, nor N"),
+            lambda: self._z3("convergent", "bring-in", termwise.bring_in, "a better document swapped in at rank i <= k raises (c / N) w(i) x_i; nothing else in the top k changes, nor N (c / N > 0)"),
         ], [GRADES, FRAME])
 
     def top_weighted(self) -> Proof | Failed:
@@ -126,7 +126,7 @@ class WeightedProver:
             lambda: self._weight("top_weighted", "w decreasing"),
             lambda: self._weight("top_weighted", "w >= 0"),
             lambda: self._weight("top_weighted", "c > 0"),
-            lambda: self._z3("top_weighted", "swap", termwise.swap, "exchanging grades x_i < x_j at ranks i < j <= k raises the two terms; N is unchanged"),
+            lambda: self._z3("top_weighted", "swap", termwise.swap, "exchanging grades x_i < x_j at ranks i < j <= k raises (c / N) (w(i) x_i + w(j) x_j); N is unchanged (c / N > 0)"),
         ], [GRADES, FRAME, MVT])
 
     def bounded(self) -> Proof | Failed:

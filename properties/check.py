@@ -13,7 +13,7 @@ from .base import COLUMNS, PROPERTIES
 from .loading import load_proposal
 from .space import Space
 from .targets import BuiltinTarget, ProposalTarget, Target
-from .verdict import CheckResult, Relevance
+from .verdict import CheckResult, Relevance, Verdict
 
 
 def check(
@@ -24,6 +24,7 @@ def check(
     timeout: float = 1.0,
     budget: float | None = None,
     space: Space | None = None,
+    prove: bool = True,
 ) -> CheckResult:
     """Check ``target`` against the seven properties (or those named), from its definition alone.
 
@@ -31,7 +32,9 @@ def check(
     a proposal ``"path/to/file.py:function"``, or the function itself. ``relevance`` picks
     binary or graded situations; it defaults to the metric's own, and for a proposal to
     its ``relevance`` attribute, else binary. ``timeout`` limits each call of a proposal,
-    ``budget`` the seconds each property's search may take (default 30).
+    ``budget`` the seconds each property's search may take (default 30). With ``prove``
+    (the default), cells the search does not refute are handed to the proof layer, for
+    built-in metrics and proposals declared with a closed form.
 
     >>> check("P", ["monotonic"])["monotonic"].witness.data
     {'k': 1, 'ranking': ['1', '0'], 'qrels': ['1']}
@@ -46,7 +49,28 @@ def check(
     verdicts = {}
     for key in sorted(keys, key=lambda k: k == "bounded"):  # bounded last: it reports what the others scored
         verdicts[key] = PROPERTIES[key].run(subject, space)
+        if prove and isinstance(subject, BuiltinTarget):
+            verdicts[key] = with_proof(subject, verdicts[key])
     return CheckResult(subject.name, subject.relevance, {k: verdicts[k] for k in COLUMNS if k in verdicts})
+
+
+def with_proof(target: BuiltinTarget, searched: Verdict) -> Verdict:
+    """The search's verdict, settled by a proof where the proof layer finds one.
+
+    A witness is a fact, so a cell the search refuted keeps its "no"; a proof of "yes" there
+    would be a contradiction between two sound procedures, and is raised as the bug it is.
+    """
+    from proofs import Proof, prove
+
+    found = prove(target.measure, searched.property)
+    if searched.verdict == "no":
+        if isinstance(found, Proof) and found.conclusion == "yes":
+            raise RuntimeError(f"{target.name} {searched.property}: the search found {searched.evidence!r} but a proof says yes")
+        return searched
+    if isinstance(found, Proof):
+        proved = found.verdict()
+        return dataclasses.replace(proved, evidence=f"{proved.evidence} Search: {searched.evidence}", tried=searched.tried + proved.tried, seconds=searched.seconds + proved.seconds)
+    return dataclasses.replace(searched, evidence=f"{searched.evidence} No proof: {found.reason}.")
 
 
 def resolve_properties(names: Iterable[str] | None) -> list[str]:

@@ -42,6 +42,9 @@ def _cmp(a: Any, b: Any) -> int:
 def recheck(score: Score, prop: str, w: dict[str, Any]) -> bool:
     """Whether witness ``w`` of property ``prop`` holds for ``score``."""
     k = w["k"]
+    if prop == "bounded":  # an unboundedness witness: this situation scores above the stated bound
+        value = score(_grades(w["ranking"]), k, _grades(w["qrels"]))
+        return value is not None and _cmp(value, Fraction(w["bound"])) > 0
     if prop == "monotonic":
         ranking, qrels = _grades(w["ranking"]), _grades(w["qrels"])
         before, after = score(ranking, k, qrels), score(ranking, k + 1, qrels)

@@ -33,9 +33,12 @@ def verdicts(result: CheckResult) -> dict[str, str]:
 
 
 class TestSoundProposals:
-    def test_a_proposal_written_like_a_builtin_gets_the_builtins_verdicts(self) -> None:
+    def test_a_plain_function_is_never_proved_only_searched(self) -> None:
+        assert "yes" not in verdicts(check(proposals.average_precision))
+
+    def test_a_proposal_written_like_a_builtin_gets_the_builtins_search_verdicts(self) -> None:
         result = check(proposals.average_precision)
-        assert verdicts(result) == verdicts(checked("AP"))
+        assert verdicts(result) == verdicts(checked("AP", prove=False))
         assert_every_no_rechecks(result, proposals.average_precision)
 
     def test_a_file_and_function_name_load_the_proposal(self) -> None:
@@ -70,7 +73,7 @@ class TestSoundProposals:
 class TestFloatProposals:
     def test_float_scores_give_the_same_verdicts_labelled_numerical(self) -> None:
         result = check(proposals.float_precision)
-        assert verdicts(result) == verdicts(checked("P"))
+        assert verdicts(result) == verdicts(checked("P", prove=False))
         for prop in ("monotonic", "top_weighted", "realizable"):
             assert "numerical evidence" in result[prop].method
         assert_every_no_rechecks(result, proposals.float_precision)

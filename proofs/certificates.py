@@ -1,0 +1,136 @@
+"""The certificates: every Z3 obligation behind a proof, as SMT-LIB 2 files anyone can re-run.
+
+:func:`regenerate` proves every property of every declared metric (default parameters)
+and writes the obligations of the proofs to ``proofs/certificates/<metric>/<property>--<lemma>.smt2``,
+with a comment header saying what each file proves. :func:`recheck` runs each file with
+Z3 and, when the ``cvc5`` package is installed, with cvc5, in worker processes (a solver
+crash fails only its own file): every ``(check-sat)`` must answer ``unsat``. A file one
+solver proves and the other refutes is a *disagreement*, and the cells it supports are
+not to be trusted.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import importlib.util
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from metrics import REGISTRY, Measure
+
+from .smt import Obligation, smt2
+
+CERTIFICATES = Path(__file__).resolve().parent / "certificates"
+PROPERTIES = ("bounded", "monotonic", "convergent", "top_weighted", "localized", "complete", "realizable")
+RECHECK_RLIMIT = 100_000_000
+RECHECK_MS = 60_000
+
+
+def obligations() -> dict[str, Obligation]:
+    """Every obligation of every proof of every declared metric (default parameters), by path."""
+    from . import Proof, prove
+
+    found: dict[str, Obligation] = {}
+    for metric in REGISTRY.values():
+        measure = Measure(metric, metric.defaults())
+        for prop in PROPERTIES:
+            proof = prove(measure, prop)
+            if isinstance(proof, Proof):
+                for ob in proof.obligations:
+                    found.setdefault(ob.path, ob)
+    return dict(sorted(found.items()))
+
+
+def regenerate(directory: Path = CERTIFICATES) -> list[Path]:
+    """Write every certificate afresh into ``directory`` (its old content is removed)."""
+    if directory.exists():
+        shutil.rmtree(directory)
+    written = []
+    for path, ob in obligations().items():
+        target = directory / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(smt2(ob))
+        written.append(target)
+    return written
+
+
+@dataclass(frozen=True)
+class Recheck:
+    """What the solvers answered on one certificate."""
+
+    path: str
+    z3: tuple[str, ...]
+    cvc5: tuple[str, ...] | None
+    """None when cvc5 is not installed."""
+
+    @property
+    def ok(self) -> bool:
+        """Every answer of every solver run is unsat."""
+        return bool(self.z3) and set(self.z3) == {"unsat"} and (self.cvc5 is None or (bool(self.cvc5) and set(self.cvc5) == {"unsat"}))
+
+    @property
+    def disagreement(self) -> bool:
+        """One solver proves a query the other refutes."""
+        if self.cvc5 is None:
+            return False
+        return any({a, b} == {"sat", "unsat"} for a, b in zip(self.z3, self.cvc5))
+
+
+def cvc5_available() -> bool:
+    return importlib.util.find_spec("cvc5") is not None
+
+
+def recheck(directory: Path = CERTIFICATES, workers: int = 2) -> list[Recheck]:
+    """Re-run every certificate under ``directory`` with Z3 and, if installed, cvc5."""
+    files = sorted(directory.rglob("*.smt2"))
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {str(f.relative_to(directory)): pool.submit(_recheck_file, str(f)) for f in files}
+        results = []
+        for path, future in futures.items():
+            try:
+                z3_answers, cvc5_answers = future.result()
+            except concurrent.futures.process.BrokenProcessPool:
+                z3_answers, cvc5_answers = ("crashed",), None
+            results.append(Recheck(path, z3_answers, cvc5_answers))
+    return results
+
+
+def _recheck_file(path: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
+    text = Path(path).read_text()
+    return _z3(text), (_cvc5(text) if cvc5_available() else None)
+
+
+def _z3(text: str) -> tuple[str, ...]:
+    import z3
+
+    context = z3.Context()  # kept alive for the whole call
+    try:
+        out = z3.Z3_eval_smtlib2_string(context.ref(), f"(set-option :rlimit {RECHECK_RLIMIT})\n(set-option :timeout {RECHECK_MS})\n{text}")
+    except z3.Z3Exception as error:
+        return (f"error: {error}",)
+    return tuple(out.split())
+
+
+def _cvc5(text: str) -> tuple[str, ...]:
+    import cvc5
+
+    manager = cvc5.TermManager()
+    solver = cvc5.Solver(manager)
+    solver.setOption("incremental", "true")
+    solver.setOption("tlimit-per", str(RECHECK_MS))
+    parser = cvc5.InputParser(solver)
+    parser.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, text, "certificate")
+    symbols = parser.getSymbolManager()
+    answers = []
+    try:
+        while True:
+            command = parser.nextCommand()
+            if command.isNull():
+                break
+            out = command.invoke(solver, symbols)
+            if out.strip():
+                answers.append(out.strip())
+    except RuntimeError as error:
+        return (f"error: {error}",)
+    return tuple(answers)

@@ -1,0 +1,78 @@
+; metric: AP
+; property: bounded
+; reach: all k
+; lemma: induction
+; fold: for i = 1..k: N_rel := N_rel + x (from 0); A2 := A2 + x*(N_rel + x)/i (from 0); score = A2/R
+; invariant: n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n = 0 -> A2 = 0 and A2 >= 0 and A2 <= n and A2 <= N_rel
+; every (check-sat) below must answer unsat
+(set-logic ALL)
+(declare-fun A.A2 () Real)
+(declare-fun A.N_rel () Real)
+(declare-fun R () Int)
+(declare-fun k () Int)
+(declare-fun n () Int)
+(declare-fun x () Int)
+; query: base: the invariant holds at the start
+(push 1)
+(assert (let ((a!1 (=> true
+               (and (=> (= 0 0) (= 0.0 0.0))
+                    (>= 0.0 0.0)
+                    (<= 0.0 (to_real 0))
+                    (=> (= 0 0) (= 0.0 0.0))
+                    (>= 0.0 0.0)
+                    (<= 0.0 (to_real 0))
+                    (<= 0.0 0.0)))))
+  (not a!1)))
+(check-sat)
+(pop 1)
+; query: step: one more rank preserves the invariant
+(push 1)
+(assert (let ((a!1 (and (>= n 0)
+                (=> (= n 0) (= 0.0 A.N_rel))
+                (>= A.N_rel 0.0)
+                (<= A.N_rel (to_real n))
+                (=> (= n 0) (= 0.0 A.A2))
+                (>= A.A2 0.0)
+                (<= A.A2 (to_real n))
+                (<= A.A2 A.N_rel)
+                (or (= x 0) (= x 1))
+                (distinct (to_real (+ n 1)) 0.0)))
+      (a!2 (=> (= (+ n 1) 0) (= 0.0 (+ A.N_rel (to_real x)))))
+      (a!3 (* (to_real x) (/ 1.0 (to_real (+ n 1))) (+ A.N_rel (to_real x)))))
+(let ((a!4 (and a!2
+                (>= (+ A.N_rel (to_real x)) 0.0)
+                (<= (+ A.N_rel (to_real x)) (to_real (+ n 1)))
+                (=> (= (+ n 1) 0) (= 0.0 (+ A.A2 a!3)))
+                (>= (+ A.A2 a!3) 0.0)
+                (<= (+ A.A2 a!3) (to_real (+ n 1)))
+                (<= (+ A.A2 a!3) (+ A.N_rel (to_real x))))))
+  (not (=> a!1 a!4)))))
+(check-sat)
+(pop 1)
+; query: conclusion: 0 <= score <= 1
+(push 1)
+; hypothesis: invariant
+(assert (and (=> (= n 0) (= 0.0 A.N_rel))
+     (>= A.N_rel 0.0)
+     (<= A.N_rel (to_real n))
+     (=> (= n 0) (= 0.0 A.A2))
+     (>= A.A2 0.0)
+     (<= A.A2 (to_real n))
+     (<= A.A2 A.N_rel)))
+; hypothesis: n >= 0
+(assert (>= n 0))
+; hypothesis: relevant seen <= R
+(assert (<= A.N_rel (to_real R)))
+; hypothesis: k >= 1
+(assert (>= k 1))
+; hypothesis: R >= 0
+(assert (>= R 0))
+; hypothesis: n = U
+(assert (= n k))
+; hypothesis: defined
+(assert (and (distinct (to_real R) 0.0)))
+(assert (let ((a!1 (< (* A.A2 (/ 1.0 (to_real R))) 0.0))
+      (a!2 (> (* A.A2 (/ 1.0 (to_real R))) 1.0)))
+  (or a!1 a!2)))
+(check-sat)
+(pop 1)

@@ -1,0 +1,116 @@
+; metric: RR
+; property: monotonic
+; reach: all k
+; lemma: induction
+; fold: for i = 1..k: Q1 := Q1*(1 - x) (from 1); A2 := A2 + Q1*x/i (from 0); N_rel := N_rel + x (from 0); score = A2
+; invariant: n = 0 -> Q1 = 1 and Q1 >= 0 and Q1 <= 1 and Q1 in {0, 1} and n = 0 -> A2 = 0 and A2 >= 0 and A2 <= 1 and A2 <= n and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and A2 <= N_rel and Q1 + A2 <= 1
+; every (check-sat) below must answer unsat
+(set-logic ALL)
+(declare-fun A.A2 () Real)
+(declare-fun A.N_rel () Real)
+(declare-fun A.Q1 () Real)
+(declare-fun R () Int)
+(declare-fun k () Int)
+(declare-fun k1 () Int)
+(declare-fun n () Int)
+(declare-fun x () Int)
+; query: base: the invariant holds at the start
+(push 1)
+(assert (let ((a!1 (=> true
+               (and (=> (= 0 0) (= 1.0 1.0))
+                    (>= 1.0 0.0)
+                    (<= 1.0 1.0)
+                    (or (= 1.0 0.0) (= 1.0 1.0))
+                    (=> (= 0 0) (= 0.0 0.0))
+                    (>= 0.0 0.0)
+                    (<= 0.0 1.0)
+                    (<= 0.0 (to_real 0))
+                    (=> (= 0 0) (= 0.0 0.0))
+                    (>= 0.0 0.0)
+                    (<= 0.0 (to_real 0))
+                    (<= 0.0 0.0)
+                    (<= (+ 1.0 0.0) 1.0)))))
+  (not a!1)))
+(check-sat)
+(pop 1)
+; query: step: one more rank preserves the invariant
+(push 1)
+(assert (let ((a!1 (and (>= n 0)
+                (=> (= n 0) (= 1.0 A.Q1))
+                (>= A.Q1 0.0)
+                (<= A.Q1 1.0)
+                (or (= A.Q1 0.0) (= A.Q1 1.0))
+                (=> (= n 0) (= 0.0 A.A2))
+                (>= A.A2 0.0)
+                (<= A.A2 1.0)
+                (<= A.A2 (to_real n))
+                (=> (= n 0) (= 0.0 A.N_rel))
+                (>= A.N_rel 0.0)
+                (<= A.N_rel (to_real n))
+                (<= A.A2 A.N_rel)
+                (<= (+ A.Q1 A.A2) 1.0)
+                (or (= x 0) (= x 1))
+                (distinct (to_real (+ n 1)) 0.0)))
+      (a!2 (* A.Q1 (+ 1.0 (* (- 1.0) (to_real x)))))
+      (a!3 (* A.Q1 (to_real x) (/ 1.0 (to_real (+ n 1)))))
+      (a!4 (=> (= (+ n 1) 0) (= 0.0 (+ A.N_rel (to_real x))))))
+(let ((a!5 (and (=> (= (+ n 1) 0) (= 1.0 a!2))
+                (>= a!2 0.0)
+                (<= a!2 1.0)
+                (or (= a!2 0.0) (= a!2 1.0))
+                (=> (= (+ n 1) 0) (= 0.0 (+ A.A2 a!3)))
+                (>= (+ A.A2 a!3) 0.0)
+                (<= (+ A.A2 a!3) 1.0)
+                (<= (+ A.A2 a!3) (to_real (+ n 1)))
+                a!4
+                (>= (+ A.N_rel (to_real x)) 0.0)
+                (<= (+ A.N_rel (to_real x)) (to_real (+ n 1)))
+                (<= (+ A.A2 a!3) (+ A.N_rel (to_real x)))
+                (<= (+ a!2 (+ A.A2 a!3)) 1.0))))
+  (not (=> a!1 a!5)))))
+(check-sat)
+(pop 1)
+; query: conclusion: the score at k + 1 is at least the score at k
+(push 1)
+; hypothesis: invariant
+(assert (and (=> (= n 0) (= 1.0 A.Q1))
+     (>= A.Q1 0.0)
+     (<= A.Q1 1.0)
+     (or (= A.Q1 0.0) (= A.Q1 1.0))
+     (=> (= n 0) (= 0.0 A.A2))
+     (>= A.A2 0.0)
+     (<= A.A2 1.0)
+     (<= A.A2 (to_real n))
+     (=> (= n 0) (= 0.0 A.N_rel))
+     (>= A.N_rel 0.0)
+     (<= A.N_rel (to_real n))
+     (<= A.A2 A.N_rel)
+     (<= (+ A.Q1 A.A2) 1.0)))
+; hypothesis: n >= 1
+(assert (>= n 1))
+; hypothesis: grade
+(assert (or (= x 0) (= x 1)))
+; hypothesis: step defined
+(assert (and (distinct (to_real (+ n 1)) 0.0)))
+; hypothesis: relevant seen by k + 1 <= R
+(assert (<= (+ A.N_rel (to_real x)) (to_real R)))
+; hypothesis: k >= 1
+(assert (>= k 1))
+; hypothesis: R >= 0
+(assert (>= R 0))
+; hypothesis: n = U
+(assert (= n k))
+; hypothesis: defined
+(assert true)
+; hypothesis: k >= 1 at k + 1
+(assert (>= k1 1))
+; hypothesis: R >= 0 at k + 1
+(assert (>= R 0))
+; hypothesis: n = U at k + 1
+(assert (= (+ n 1) k1))
+; hypothesis: defined at k + 1
+(assert true)
+(assert (let ((a!1 (* A.Q1 (to_real x) (/ 1.0 (to_real (+ n 1))))))
+  (< (+ A.A2 a!1) A.A2)))
+(check-sat)
+(pop 1)

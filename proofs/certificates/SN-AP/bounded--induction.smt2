@@ -1,0 +1,102 @@
+; metric: SN-AP
+; property: bounded
+; reach: all k
+; lemma: induction
+; fold: for i = 1..k: A1 := A1 + x (from 0); N_rel := N_rel + x (from 0); A3 := A3 + x*(N_rel + x)/i (from 0); score = A3/A1
+; invariant: n = 0 -> A1 = 0 and A1 >= 0 and A1 <= n and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n = 0 -> A3 = 0 and A3 >= 0 and A3 <= n and A1 <= N_rel and N_rel <= A1 and A3 <= A1 and A3 <= N_rel
+; every (check-sat) below must answer unsat
+(set-logic ALL)
+(declare-fun A.A1 () Real)
+(declare-fun A.A3 () Real)
+(declare-fun A.N_rel () Real)
+(declare-fun R () Int)
+(declare-fun k () Int)
+(declare-fun n () Int)
+(declare-fun x () Int)
+; query: base: the invariant holds at the start
+(push 1)
+(assert (let ((a!1 (=> true
+               (and (=> (= 0 0) (= 0.0 0.0))
+                    (>= 0.0 0.0)
+                    (<= 0.0 (to_real 0))
+                    (=> (= 0 0) (= 0.0 0.0))
+                    (>= 0.0 0.0)
+                    (<= 0.0 (to_real 0))
+                    (=> (= 0 0) (= 0.0 0.0))
+                    (>= 0.0 0.0)
+                    (<= 0.0 (to_real 0))
+                    (<= 0.0 0.0)
+                    (<= 0.0 0.0)
+                    (<= 0.0 0.0)
+                    (<= 0.0 0.0)))))
+  (not a!1)))
+(check-sat)
+(pop 1)
+; query: step: one more rank preserves the invariant
+(push 1)
+(assert (let ((a!1 (and (>= n 0)
+                (=> (= n 0) (= 0.0 A.A1))
+                (>= A.A1 0.0)
+                (<= A.A1 (to_real n))
+                (=> (= n 0) (= 0.0 A.N_rel))
+                (>= A.N_rel 0.0)
+                (<= A.N_rel (to_real n))
+                (=> (= n 0) (= 0.0 A.A3))
+                (>= A.A3 0.0)
+                (<= A.A3 (to_real n))
+                (<= A.A1 A.N_rel)
+                (<= A.N_rel A.A1)
+                (<= A.A3 A.A1)
+                (<= A.A3 A.N_rel)
+                (or (= x 0) (= x 1))
+                (distinct (to_real (+ n 1)) 0.0)))
+      (a!2 (=> (= (+ n 1) 0) (= 0.0 (+ A.A1 (to_real x)))))
+      (a!3 (=> (= (+ n 1) 0) (= 0.0 (+ A.N_rel (to_real x)))))
+      (a!4 (* (to_real x) (/ 1.0 (to_real (+ n 1))) (+ A.N_rel (to_real x)))))
+(let ((a!5 (and a!2
+                (>= (+ A.A1 (to_real x)) 0.0)
+                (<= (+ A.A1 (to_real x)) (to_real (+ n 1)))
+                a!3
+                (>= (+ A.N_rel (to_real x)) 0.0)
+                (<= (+ A.N_rel (to_real x)) (to_real (+ n 1)))
+                (=> (= (+ n 1) 0) (= 0.0 (+ A.A3 a!4)))
+                (>= (+ A.A3 a!4) 0.0)
+                (<= (+ A.A3 a!4) (to_real (+ n 1)))
+                (<= (+ A.A1 (to_real x)) (+ A.N_rel (to_real x)))
+                (<= (+ A.N_rel (to_real x)) (+ A.A1 (to_real x)))
+                (<= (+ A.A3 a!4) (+ A.A1 (to_real x)))
+                (<= (+ A.A3 a!4) (+ A.N_rel (to_real x))))))
+  (not (=> a!1 a!5)))))
+(check-sat)
+(pop 1)
+; query: conclusion: 0 <= score <= 1
+(push 1)
+; hypothesis: invariant
+(assert (and (=> (= n 0) (= 0.0 A.A1))
+     (>= A.A1 0.0)
+     (<= A.A1 (to_real n))
+     (=> (= n 0) (= 0.0 A.N_rel))
+     (>= A.N_rel 0.0)
+     (<= A.N_rel (to_real n))
+     (=> (= n 0) (= 0.0 A.A3))
+     (>= A.A3 0.0)
+     (<= A.A3 (to_real n))
+     (<= A.A1 A.N_rel)
+     (<= A.N_rel A.A1)
+     (<= A.A3 A.A1)
+     (<= A.A3 A.N_rel)))
+; hypothesis: n >= 0
+(assert (>= n 0))
+; hypothesis: relevant seen <= R
+(assert (<= A.N_rel (to_real R)))
+; hypothesis: k >= 1
+(assert (>= k 1))
+; hypothesis: R >= 0
+(assert (>= R 0))
+; hypothesis: n = U
+(assert (= n k))
+; hypothesis: defined
+(assert (and (distinct A.A1 0.0)))
+(assert (or (< (* A.A3 (/ 1.0 A.A1)) 0.0) (> (* A.A3 (/ 1.0 A.A1)) 1.0)))
+(check-sat)
+(pop 1)
