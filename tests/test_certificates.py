@@ -1,0 +1,54 @@
+"""The committed certificates are current, and every one re-checks unsat with Z3 and cvc5."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from irprops.cli import main
+from proofs import certificates as certs
+
+
+@pytest.fixture(scope="module")
+def regenerated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("certificates")
+    certs.regenerate(out)
+    return out
+
+
+def files(directory: Path) -> dict[str, str]:
+    return {str(f.relative_to(directory)): f.read_text() for f in sorted(directory.rglob("*.smt2"))}
+
+
+class TestCommittedCertificates:
+    def test_are_what_the_proofs_produce_now(self, regenerated: Path) -> None:
+        committed, fresh = files(certs.CERTIFICATES), files(regenerated)
+        assert sorted(committed) == sorted(fresh), "run `irprops certificates` and commit proofs/certificates"
+        stale = [name for name in fresh if committed[name] != fresh[name]]
+        assert not stale, f"stale certificates (run `irprops certificates`): {stale}"
+
+    def test_say_what_they_prove(self) -> None:
+        for name, text in files(certs.CERTIFICATES).items():
+            header = {line.split(":", 1)[0][2:] for line in text.splitlines() if line.startswith("; ") and ":" in line}
+            assert {"metric", "property", "reach", "lemma"} <= header, name
+            assert "(check-sat)" in text and "(set-logic ALL)" in text
+
+    @pytest.mark.slow
+    def test_all_re_check_unsat_with_z3_and_cvc5(self) -> None:
+        assert certs.cvc5_available(), "the test extra installs cvc5"
+        results = certs.recheck()
+        assert results and [r.path for r in results if not r.ok] == []
+        assert all(r.cvc5 is not None and set(r.cvc5) == {"unsat"} for r in results)
+
+
+class TestRecheckCommand:
+    def test_a_tampered_certificate_is_named_and_fails_the_command(self, tmp_path: Path) -> None:
+        source = next(iter(sorted(certs.CERTIFICATES.rglob("*.smt2"))))
+        target = tmp_path / "tampered.smt2"
+        shutil.copy(source, target)
+        target.write_text(target.read_text().replace("(check-sat)", "(pop 1)\n(push 1)\n(check-sat)", 1))
+        result = CliRunner().invoke(main, ["certificates", "--recheck", "--out", str(tmp_path)])
+        assert result.exit_code == 1 and "tampered.smt2" in result.output and "0 of 1" in result.output

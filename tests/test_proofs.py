@@ -1,0 +1,201 @@
+"""The proof layer: its encodings compute the metrics, its proofs fail on mutants, its certificates are current.
+
+A proof is only as good as its link to the metric: the recognised weighted sums, the
+extracted fold programs and their Z3 encodings are each evaluated on concrete situations
+and must score exactly what the metric's exact form scores.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy
+import z3
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from metrics import REGISTRY, Measure, Metric, Situation, Undefined, compare
+from metrics.algebra import Algebra
+from metrics.exact import as_exact, log2
+from metrics.strategies import situations
+from proofs import Failed, Proof, prove
+from proofs.folds import extract
+from proofs.foldproofs import FoldProver
+from proofs.induction import Machine
+from proofs.smt import Obligation, discharge
+from proofs.structure import prepare, weighted_sum
+from properties import check
+from properties.reference import TABLE_2
+from tests.helpers import default_measure
+
+WEIGHTED = [key for key in REGISTRY if weighted_sum(prepare(default_measure(key))) is not None]
+FOLDS = [key for key in REGISTRY if extract(prepare(default_measure(key))) is not None and weighted_sum(prepare(default_measure(key))) is None]
+
+
+def _params(p) -> dict:  # type: ignore[no-untyped-def]
+    return {s: sympy.Rational(v.numerator, v.denominator) for s, v in p.form.params.items()}
+
+
+def _rational(q: Fraction) -> sympy.Rational:
+    return sympy.Rational(q.numerator, q.denominator)
+
+
+class TestTheRecognisedStructureIsTheMetric:
+    def test_structures_are_found_for_the_metrics_the_proofs_need(self) -> None:
+        assert set(WEIGHTED) >= {"P", "Recall", "RPrec", "DCG", "SDCG", "NDCG", "SN-DCG", "RBP"}
+        assert set(FOLDS) >= {"RR", "HIT", "AP", "SP", "SN-AP"}
+
+    @pytest.mark.parametrize("key", WEIGHTED)
+    @settings(max_examples=25)
+    @given(data=st.data())
+    def test_the_weighted_sum_scores_like_the_metric(self, key: str, data: st.DataObject) -> None:
+        measure = default_measure(key)
+        p = prepare(measure)
+        ws = weighted_sum(p)
+        s = data.draw(situations(measure.metric.binary, max_length=6))
+        expected = measure.exact(s)
+        values = {**_params(p), p.R: s.R}
+        upper = int(ws.upper.xreplace({p.k: s.k, p.R: s.R}))
+        numerator = sum((ws.weight.xreplace({ws.index: i, **values}) * _rational(s.grade(i)) for i in range(1, upper + 1)), sympy.Integer(0))
+        grades_by = {"ideal": list(s.qrels) + [Fraction(0)] * s.k, "self": sorted((s.grade(i) for i in range(1, s.k + 1)), reverse=True)}
+        if ws.normaliser == "one":
+            normaliser = sympy.Integer(1)
+        elif ws.normaliser == "relevant":
+            normaliser = sympy.Integer(s.R)
+        else:
+            top = int(ws.normaliser_upper.xreplace({p.k: s.k, p.R: s.R}))
+            grade = (lambda i: 1) if ws.normaliser == "weights" else (lambda i: _rational(grades_by[ws.normaliser][i - 1]))
+            normaliser = sum((ws.normaliser_weight.xreplace({ws.index: i, **values}) * grade(i) for i in range(1, top + 1)), sympy.Integer(0))
+        if isinstance(expected, Undefined):
+            assert normaliser == 0
+        else:
+            assert compare(as_exact(ws.scale.xreplace(values) * numerator / normaliser), expected) == 0
+
+
+class TestTheFoldIsTheMetric:
+    @pytest.mark.parametrize("key", FOLDS)
+    @settings(max_examples=40)
+    @given(data=st.data())
+    def test_running_the_fold_scores_like_the_metric(self, key: str, data: st.DataObject) -> None:
+        measure = default_measure(key)
+        p = prepare(measure)
+        s = data.draw(situations(measure.metric.binary, max_length=7))
+        expected, got = measure.exact(s), extract(p).run(s, p.k, p.R, _params(p))
+        assert (got is None) if isinstance(expected, Undefined) else compare(got, expected) == 0
+
+    @pytest.mark.parametrize("key", FOLDS)
+    @settings(max_examples=25)
+    @given(data=st.data())
+    def test_the_z3_encoding_of_the_fold_scores_like_the_metric(self, key: str, data: st.DataObject) -> None:
+        measure = default_measure(key)
+        p = prepare(measure)
+        machine = Machine(extract(p), p.open_unit, p.k, p.R)
+        s = data.draw(situations(measure.metric.binary, max_length=7))
+        state = machine.initial()
+        upper = s.k if machine.fold.upper == p.k else min(s.k, s.R)
+        for i in range(1, upper + 1):
+            grade = s.grade(i)
+            state, _ = machine.step(state, z3.IntVal(int(grade)) if machine.fold.binary else z3.RealVal(str(grade)), z3.IntVal(i))
+        out, guards = machine.output(state, z3.IntVal(s.k), z3.IntVal(s.R))
+        expected = measure.exact(s)
+        defined = all(z3.is_true(z3.simplify(g)) for g in guards)
+        assert defined == (not isinstance(expected, Undefined))
+        if defined:
+            value = z3.simplify(out)
+            assert Fraction(value.as_fraction()) == expected
+
+
+class TestMutantsLoseTheirProofsAndTheSearchFindsWhy:
+    """Change a metric slightly: the proof of the affected cell must fail, and search must refute it."""
+
+    @staticmethod
+    def mutant(formula, relevance: str = "graded") -> Measure:  # type: ignore[no-untyped-def]
+        return Measure(Metric(f"mutant-{formula.__name__}", formula, relevance, (), (), "a test mutant"), {})  # type: ignore[arg-type]
+
+    def test_increasing_weights_are_not_top_weighted(self) -> None:
+        def increasing_dcg(m: Algebra) -> object:
+            return m.sum(1, m.k, lambda i: m.r(i) * m.log2(i + 1))
+
+        measure = self.mutant(increasing_dcg)
+        assert isinstance(prove(measure, "top_weighted"), Failed)
+        verdict = check(measure, ["top_weighted"])["top_weighted"]
+        assert verdict.verdict == "no" and verdict.witness.data["k"] == 2
+
+    def test_dropping_a_normaliser_loses_boundedness(self) -> None:
+        def unnormalised_sdcg(m: Algebra) -> object:
+            return m.sum(1, m.k, lambda i: m.r(i) / m.log2(i + 1))
+
+        assert prove(default_measure("SDCG"), "bounded").conclusion == "yes"  # type: ignore[union-attr]
+        assert prove(self.mutant(unnormalised_sdcg), "bounded").conclusion == "no"  # type: ignore[union-attr]
+
+    def test_normalising_by_r_loses_localization(self) -> None:
+        def dcg_over_r(m: Algebra) -> object:
+            return m.div(m.sum(1, m.k, lambda i: m.r(i) / m.log2(i + 1)), m.R, "R = 0")
+
+        measure = self.mutant(dcg_over_r)
+        assert isinstance(prove(measure, "localized"), Failed) and isinstance(prove(measure, "complete"), Failed)
+        assert check(measure, ["localized"])["localized"].verdict == "no"
+
+    def test_a_fold_that_counts_the_current_rank_late_keeps_its_proofs_only_where_true(self) -> None:
+        def ap_late(m: Algebra) -> object:  # precision before the current rank: a mutant of AP
+            found = m.prefix_sum(m.r)
+            return m.div(m.sum(1, m.k, lambda i: m.r(i) * found(i - 1) / i), m.R, "R = 0")
+
+        measure = self.mutant(ap_late, "binary")
+        results = {p: prove(measure, p) for p in ("monotonic", "realizable")}
+        assert isinstance(results["monotonic"], Proof) and isinstance(results["realizable"], Failed)
+        assert check(measure, ["realizable"])["realizable"].verdict == "no"
+
+    def test_a_weak_inequality_for_a_strict_one_breaks_the_swap_lemma(self) -> None:
+        x, y, w, v, s = z3.Reals("x y w v s")
+        ob = Obligation("mutant.smt2", {"proves": "swap with w_i >= w_j"})
+        for name, f in [("x < y", x < y), ("w_i >= w_j (mutant of >)", w >= v), ("w_j >= 0", v >= 0), ("s > 0", s > 0)]:
+            ob.assume(name, f)
+        ob.ask("strict rise", s * (w * y + v * x) <= s * (w * x + v * y))
+        assert discharge(ob).statuses == ("sat",)
+
+
+class TestProofsAreHonest:
+    def test_every_yes_of_table_2_lists_its_trusted_base_and_cites_what_it_used(self) -> None:
+        for row in TABLE_2:
+            measure = default_measure(row.metric)
+            for prop in ("bounded", "top_weighted", "realizable"):
+                proof = prove(measure, prop)
+                if isinstance(proof, Proof) and proof.conclusion == "yes":
+                    assert proof.trusted and all(lemma.method for lemma in proof.lemmas)
+                    for lemma in proof.lemmas:
+                        if lemma.method == "Z3":
+                            assert lemma.certificate and lemma.used, lemma
+
+    def test_rbp_is_proved_for_every_p_in_the_open_unit_interval_and_not_at_p_0(self) -> None:
+        assert "every p in (0, 1)" in prove(default_measure("RBP"), "top_weighted").verdict().evidence  # type: ignore[union-attr]
+        at_zero = Measure(REGISTRY["RBP"], {"p": Fraction(0)})
+        assert isinstance(prove(at_zero, "top_weighted"), Failed)
+        assert check(at_zero, ["top_weighted"])["top_weighted"].verdict == "no"
+
+    def test_unboundedness_comes_with_a_ranking_above_the_bound(self) -> None:
+        for key, depth in (("DCG", 35), ("SP", 11)):
+            proof = prove(default_measure(key), "bounded")
+            assert isinstance(proof, Proof) and proof.conclusion == "no" and proof.witness.data["k"] == depth
+            s = Situation.of("1" * depth)
+            assert compare(default_measure(key).exact(s), Fraction(10)) > 0
+
+    def test_an_induction_invariant_is_the_textbook_one_for_ap(self) -> None:
+        p = prepare(default_measure("AP"))
+        invariant = {atom.text for atom in FoldProver(p, extract(p)).invariant()}
+        assert {"A2 <= N_rel", "N_rel <= n", "A2 >= 0"} <= invariant
+
+    def test_logs_are_exact_atoms_in_an_encoding_never_floats(self) -> None:
+        from proofs.encode import Encoder
+
+        encoder = Encoder({})
+        term = encoder.term(1 / log2(3) + 1 / log2(9))
+        # 1/log2(9) = (1/2) * 1/log2(3) is not the same atom, but both are defined exactly by
+        # an equation with the prime log log2_3 (log2(9) = 2 log2_3), never by a decimal
+        definitions = [str(f) for name, f in encoder.facts.items() if name.endswith("defined")]
+        assert len(definitions) == 2 and all("log2_3" in d and "== 1" in d for d in definitions)
+        assert any("2*log2_3" in d for d in definitions)
+        solver = z3.Solver()
+        solver.add(*encoder.facts.values(), term <= 0)
+        assert solver.check() == z3.unsat  # the atoms are positive, from the facts alone
