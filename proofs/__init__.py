@@ -5,7 +5,8 @@ recognised from the closed form of its one declaration (never from its name):
 
 * localized and complete: read off the closed form (:mod:`proofs.syntax`);
 * weighted sums c * sum w(i) x_i / N: lemma chains over the weights (:mod:`proofs.weighted`);
-* running-state folds: induction with inferred invariants (:mod:`proofs.foldproofs`).
+* running-state folds: induction with inferred invariants (:mod:`proofs.foldproofs`);
+* otherwise, for k up to K only: Z3 on the symbolic form at each depth (:mod:`proofs.bounded`).
 
 It returns a :class:`~proofs.lemma.Proof` ("yes" for every k, or "no" for an unboundedness
 proof with a witness) or a :class:`~proofs.lemma.Failed` saying why no proof was found.
@@ -18,6 +19,7 @@ from __future__ import annotations
 from metrics import Measure
 
 from . import syntax
+from .bounded import bounded_proof
 from .foldproofs import FoldProver
 from .folds import extract
 from .lemma import Failed, Lemma, Proof
@@ -62,4 +64,8 @@ def _prove(measure: Measure, prop: str) -> Proof | Failed:
         if isinstance(found, Proof):
             return found
         reasons.append(f"{how}: {found.reason}")
+    bounded = bounded_proof(measure, prop)
+    if isinstance(bounded, Proof):
+        return bounded
+    reasons.append(f"for k <= K: {bounded.reason}")
     return Failed(prop, "; ".join(reasons) or "no weighted-sum or fold structure in the closed form")

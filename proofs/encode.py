@@ -48,6 +48,7 @@ class Encoder:
     guards: list[z3.BoolRef] = field(default_factory=list)
     """Denominators that must be nonzero for the encoded terms to mean what SymPy means."""
     _atoms: dict[sympy.Basic, z3.ArithRef] = field(default_factory=dict)
+    _undefined: int = 0
 
     def term(self, e: sympy.Basic) -> z3.ArithRef:
         """The real-sorted Z3 term for a SymPy expression."""
@@ -73,6 +74,12 @@ class Encoder:
             return 1 / base
         if isinstance(e, sympy.Piecewise):
             return self._piecewise(e.args)
+        if e in (sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+            # a branch SymPy evaluated to 1/0 (say Piecewise((1/g, R >= 1), (zoo, True))), which the
+            # definedness guards exclude: any value will do, so a fresh unconstrained one
+            # (this can only add models, never remove one)
+            self._undefined += 1
+            return z3.Real(f"undefined_{self._undefined}")
         if isinstance(e, (sympy.Max, sympy.Min)):
             terms = [self.term(a) for a in e.args]
             pick = (lambda a, b: z3.If(a >= b, a, b)) if isinstance(e, sympy.Max) else (lambda a, b: z3.If(a <= b, a, b))

@@ -84,25 +84,30 @@ class Discharged:
 
 
 def discharge(obligation: Obligation, rlimit: int = RLIMIT, timeout_ms: int = TIMEOUT_MS) -> Discharged:
-    """Run every query of ``obligation``; stop at the first that is not unsat."""
+    """Run every query of ``obligation``; stop at the first that is not unsat.
+
+    Each obligation runs in a fresh Z3 context, so that its answer and its resource count
+    do not depend on what was solved before it.
+    """
     start = time.perf_counter()
-    solver = z3.Solver()
-    solver.set("rlimit", rlimit)
+    context = z3.Context()
+    solver = z3.Solver(ctx=context)
+    solver.set("rlimit", max(1, rlimit))
     solver.set("timeout", timeout_ms)
     solver.set("unsat_core", True)
     names = {}
     for index, (name, formula) in enumerate(obligation.hypotheses):
-        label = z3.Bool(f"h{index}")
+        label = z3.Bool(f"h{index}", context)
         names[str(label)] = name
-        solver.assert_and_track(formula, label)
+        solver.assert_and_track(formula.translate(context), label)
     statuses, cores = [], []
     for index, query in enumerate(obligation.queries):
         solver.push()
         for offset, (name, formula) in enumerate(query.hypotheses):
-            label = z3.Bool(f"q{index}_{offset}")
+            label = z3.Bool(f"q{index}_{offset}", context)
             names[str(label)] = name
-            solver.assert_and_track(formula, label)
-        solver.add(query.negated)
+            solver.assert_and_track(formula.translate(context), label)
+        solver.add(query.negated.translate(context))
         status = str(solver.check())
         statuses.append(status)
         cores.append(tuple(names[str(c)] for c in solver.unsat_core()) if status == "unsat" else ())

@@ -20,8 +20,8 @@ from metrics.algebra import Algebra
 from metrics.exact import as_exact, log2
 from metrics.strategies import situations
 from proofs import Failed, Proof, prove
-from proofs.folds import extract
 from proofs.foldproofs import FoldProver
+from proofs.folds import extract
 from proofs.induction import Machine
 from proofs.smt import Obligation, discharge
 from proofs.structure import prepare, weighted_sum

@@ -1,0 +1,156 @@
+"""Proofs for every k up to K, from the symbolic form at each concrete depth (the fallback).
+
+Any metric with a symbolic form gets these, whatever its structure: for k = 1, 2, ..., K
+the negation of the property, over every grade vector (0/1 for binary metrics, reals in
+[0, 1] for graded ones), every R and every qrel grade, must be unsatisfiable. Only facts
+true of every situation are assumed: the grade domains, the qrel grades in (0, 1] sorted
+decreasingly, and at most R relevant documents among the ranks the query mentions.
+Queries use concrete positions (one per depth, rank or pair of ranks). K is where the
+time or an unencodable form stops the climb, and the verdict says which K it reached.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import sympy
+import z3
+
+from metrics import Measure, NotExpressible, SymbolicForm
+
+from .encode import Encoder
+from .lemma import Failed, Lemma, Proof
+from .smt import Obligation, Query, conj, discharge
+from .structure import prepare
+from .weighted import GRADES, certificate_dir
+
+K_TARGET = 20
+RLIMIT_BUDGET = 60_000_000
+"""Z3 resource units a cell may spend climbing k: deterministic, so K is the same on every machine."""
+RLIMIT_PER_DEPTH = 15_000_000
+"""At most this much on one depth: the climb stops at the first depth that needs more."""
+SECONDS = 10.0
+"""A wall-clock safety net per depth only (Z3's nonlinear engine does not always honour rlimit)."""
+PROPERTIES = ("monotonic", "convergent", "top_weighted")
+SITUATIONS = "the queries range over every grade vector, R and qrel grades; only facts true of every situation are assumed"
+
+
+class _Depth:
+    """The Z3 view of a measure's symbolic form at one depth, sharing variables across depths."""
+
+    def __init__(self, measure: Measure, fixed: dict[sympy.Symbol, sympy.Rational], open_unit: tuple[sympy.Symbol, ...]) -> None:
+        self.measure, self.fixed, self.open_unit = measure, fixed, open_unit
+        self.binary = measure.metric.binary
+        self.vars: dict[sympy.Basic, z3.ExprRef] = {}
+
+    def grade(self, i: int) -> sympy.Symbol:
+        return sympy.Symbol(f"b_{i}", integer=True, nonnegative=True) if self.binary else sympy.Symbol(f"r_{i}", nonnegative=True)
+
+    def var(self, s: sympy.Symbol) -> z3.ExprRef:
+        if s not in self.vars:
+            integer = s.is_integer
+            self.vars[s] = z3.Int(str(s)) if integer else z3.Real(str(s))
+        return self.vars[s]
+
+    def form(self, k: int) -> SymbolicForm:
+        return self.measure.symbolic(k)
+
+    def encode(self, expr: sympy.Expr, denominators: list[sympy.Expr], renaming: dict[sympy.Basic, sympy.Basic] | None = None) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
+        """The term, and what must hold for it to be defined (nonzero denominators, atom facts)."""
+        renaming = renaming or {}
+        expr = expr.xreplace(self.fixed).xreplace(renaming)
+        symbols = {s: self.var(s) for s in expr.free_symbols}
+        for d in denominators:
+            symbols.update({s: self.var(s) for s in d.xreplace(self.fixed).xreplace(renaming).free_symbols})
+        encoder = Encoder(symbols)
+        term = encoder.term(expr)
+        defined = [encoder.term(d.xreplace(self.fixed).xreplace(renaming)) != 0 for d in denominators]
+        return term, [*defined, *encoder.guards, *encoder.facts.values()]
+
+    def facts(self, width: int, extra_relevant: list[z3.ArithRef] = ()) -> list[tuple[str, z3.BoolRef]]:  # type: ignore[assignment]
+        """What every situation satisfies, for the grades of ranks 1..width (plus grades of other documents)."""
+        grades = [self.var(self.grade(i)) for i in range(1, width + 1)] + list(extra_relevant)
+        R = self.var(sympy.Symbol("R", integer=True, nonnegative=True))
+        facts = [(f"grades in {'{0, 1}' if self.binary else '[0, 1]'}", conj([z3.Or(x == 0, x == 1) if self.binary else z3.And(x >= 0, x <= 1) for x in grades])),
+                 ("R >= number of relevant documents", R >= z3.Sum([z3.If(x > 0, 1, 0) for x in grades]) if grades else R >= 0)]
+        qrels = [self.var(sympy.Symbol(f"g_{i}", positive=True)) for i in range(1, width + 1)]
+        facts.append(("qrel grades in (0, 1], decreasing", conj([z3.And(g > 0, g <= 1) for g in qrels] + [a >= b for a, b in itertools.pairwise(qrels)])))
+        facts += [(f"0 < {p} < 1", z3.And(self.var(p) > 0, self.var(p) < 1)) for p in self.open_unit]
+        return facts
+
+
+def bounded_proof(measure: Measure, prop: str, target: int = K_TARGET, budget: int = RLIMIT_BUDGET) -> Proof | Failed:
+    """A proof of ``prop`` for k = 1..K (K as large as the resource ``budget`` allows, at most ``target``)."""
+    if prop not in PROPERTIES:
+        return Failed(prop, "no bounded proof for this property")
+    p = prepare(measure)
+    if p is None:
+        return Failed(prop, "no symbolic form")
+    fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in p.form.params.items() if s not in p.open_unit}
+    depth = _Depth(measure, fixed, p.open_unit)
+    ob = Obligation(f"{certificate_dir(p)}/{prop}--k-up-to.smt2", {"metric": measure.name, "property": prop, "reach": "k <= K (see the queries)", "lemma": "bounded"})
+    start, reached, spent = time.perf_counter(), 0, 0
+    for k in range(1, target + 1):
+        if spent >= budget or time.perf_counter() - start > 6 * SECONDS:
+            break
+        try:
+            queries = list(getattr(_Queries(depth), prop)(k))
+        except (NotExpressible, NotImplementedError):
+            break
+        trial = Obligation(ob.path, ob.header, [], queries)
+        done = discharge(trial, rlimit=min(RLIMIT_PER_DEPTH, budget - spent), timeout_ms=int(SECONDS * 1000))
+        spent += done.rlimit
+        if not done.proved:
+            if "sat" in done.statuses:  # a model: perhaps a counterexample, so no claim below it either
+                return Failed(prop, f"at k = {k}, {done.failure()} (a model of the negation)")
+            break
+        ob.queries.extend(queries)
+        reached = k
+    if reached == 0:
+        return Failed(prop, "no depth was proved within the time allowed")
+    return _proof(prop, reached, ob, p.reach_of_parameters())
+
+
+def _proof(prop: str, reached: int, ob: Obligation, params: str) -> Proof:
+    ob.header["reach"] = f"k <= {reached}"
+    statement = f"for every k <= {reached}" + (f" and {params}" if params else "") + f", the negation of {prop} has no model (one query per depth and rank or pair of ranks)"
+    return Proof(prop, "yes", f"k <= {reached}", (Lemma("bounded", statement, "Z3", ob.path),), (GRADES, SITUATIONS, "Z3's answers; logarithms as exact atoms with certified bounds (mpmath)"), (ob,))
+
+
+class _Queries:
+    def __init__(self, depth: _Depth) -> None:
+        self.d = depth
+
+    def _query(self, name: str, facts: list[tuple[str, z3.BoolRef]], negated: z3.BoolRef, defined: list[z3.BoolRef]) -> Query:
+        return Query(name, negated, (*facts, ("defined", conj(defined))))
+
+    def monotonic(self, k: int):  # type: ignore[no-untyped-def]
+        before, after = self.d.form(k), self.d.form(k + 1)
+        s0, d0 = self.d.encode(before.expr, [x for x, _ in before.denominators])
+        s1, d1 = self.d.encode(after.expr, [x for x, _ in after.denominators])
+        yield self._query(f"k = {k}: score at k + 1 >= score at k", self.d.facts(k + 1), s1 < s0, d0 + d1)
+
+    def convergent(self, k: int):  # type: ignore[no-untyped-def]
+        form = self.d.form(k)
+        denominators = [x for x, _ in form.denominators]
+        better = sympy.Symbol("y_below", integer=True, nonnegative=True) if self.d.binary else sympy.Symbol("y_below", nonnegative=True)
+        s0, d0 = self.d.encode(form.expr, denominators)
+        for i in range(1, k + 1):
+            renaming = {self.d.grade(i): better}
+            s1, d1 = self.d.encode(form.expr, denominators, renaming)
+            y, x = self.d.var(better), self.d.var(self.d.grade(i))
+            facts = self.d.facts(k, [y]) + [(f"the document below k is better than rank {i}", y > x)]
+            yield self._query(f"k = {k}, i = {i}: swapping in a better document raises the score", facts, s1 <= s0, d0 + d1)
+
+    def top_weighted(self, k: int):  # type: ignore[no-untyped-def]
+        form = self.d.form(k)
+        denominators = [x for x, _ in form.denominators]
+        s0, d0 = self.d.encode(form.expr, denominators)
+        for i in range(1, k + 1):
+            for j in range(i + 1, k + 1):
+                renaming = {self.d.grade(i): self.d.grade(j), self.d.grade(j): self.d.grade(i)}
+                s1, d1 = self.d.encode(form.expr, denominators, renaming)
+                facts = self.d.facts(k) + [(f"grade at {i} < grade at {j}", self.d.var(self.d.grade(i)) < self.d.var(self.d.grade(j)))]
+                yield self._query(f"k = {k}, ranks {i} < {j}: the swap raises the score", facts, s1 <= s0, d0 + d1)
+
