@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import z3
-from z3.z3util import get_vars
 
 RLIMIT = 20_000_000
 """Z3 resource units per query (deterministic); about a second of work on the development machine."""
@@ -136,10 +135,19 @@ def smt2(obligation: Obligation) -> str:
 
 
 def _constants(formulas: Sequence[z3.BoolRef]) -> list[z3.ExprRef]:
+    """The uninterpreted constants of ``formulas``, visiting each shared subterm once."""
     found: dict[str, z3.ExprRef] = {}
-    for formula in formulas:
-        for v in get_vars(formula):
-            found.setdefault(str(v), v)
+    seen: set[int] = set()
+    stack: list[z3.ExprRef] = list(formulas)
+    while stack:
+        e = stack.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            found.setdefault(str(e), e)
+        else:
+            stack.extend(e.children())
     return [found[name] for name in sorted(found)]
 
 
