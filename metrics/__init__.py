@@ -9,6 +9,7 @@ from . import catalog  # noqa: F401  (registers the metrics)
 from .algebra import UNDEFINED, Algebra, Undefined
 from .errors import InputError, NotExpressible, Undecided
 from .exact import Exact, compare, sign
+from .families import weighted_precision
 from .names import known_names, lookup, parse
 from .registry import REGISTRY, Measure, Metric, Param, declare
 from .scoring import Score, score
@@ -18,5 +19,5 @@ from .symbolic import SymbolicForm
 __all__ = [
     "REGISTRY", "UNDEFINED", "Algebra", "Exact", "InputError", "Measure", "Metric", "NotExpressible", "Param",
     "Score", "Situation", "SymbolicForm", "Undecided", "Undefined", "compare", "declare", "known_names",
-    "lookup", "parse", "score", "sign",
+    "lookup", "parse", "score", "sign", "weighted_precision",
 ]

@@ -18,7 +18,8 @@ exponents, and Python loops over integers (not over grades):
 * ``m.max_over(lo, hi, f)``: the largest f(i);
 * ``m.min(a, b)``, ``m.max(a, b)``: the smaller or larger of two depths, counts or parameters;
 * ``m.div(a, b, why)``: a / b, where b = 0 makes the score undefined (``why`` says when);
-* ``m.num(q)``: a rational constant (``m.num(1) / i`` rather than ``1 / i``).
+* ``m.num(q)``: a rational constant (``m.num(1) / i`` rather than ``1 / i``);
+* ``m.const(e)``: a SymPy constant (an exact weight such as ``1/log2(3)``) in the backend's numbers.
 
 Upper limits of sums and products never exceed k, except when reading below the depth
 is the point (a non-localized proposal).
@@ -94,6 +95,9 @@ class Algebra(ABC):
 
     @abstractmethod
     def num(self, q: int | Fraction) -> Any: ...
+
+    @abstractmethod
+    def const(self, e: sympy.Expr) -> Any: ...
 
     @abstractmethod
     def sum(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Any: ...
@@ -197,6 +201,9 @@ class FloatAlgebra(_Concrete):
     def log2(self, x: float) -> float:
         return math.log2(x)
 
+    def const(self, e: sympy.Expr) -> float:
+        return float(e)
+
     def sum(self, lo: int, hi: int, f: Callable[[int], float]) -> float:
         return math.fsum(f(i) for i in range(lo, hi + 1))
 
@@ -216,6 +223,9 @@ class ExactAlgebra(_Concrete):
     def log2(self, x: int | Fraction) -> exact.Exact:
         x = Fraction(x)
         return exact.as_exact(exact.log2(sympy.Rational(x.numerator, x.denominator)))
+
+    def const(self, e: sympy.Expr) -> exact.Exact:
+        return exact.as_exact(e)
 
     def sum(self, lo: int, hi: int, f: Callable[[int], exact.Exact]) -> exact.Exact:
         rational, symbolic = Fraction(0), []

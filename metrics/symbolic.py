@@ -158,6 +158,9 @@ class _Symbolic(Algebra):
     def num(self, q: int | Fraction) -> sympy.Rational:
         return _rational(q)
 
+    def const(self, e: sympy.Expr) -> sympy.Expr:
+        return sympy.sympify(e)
+
     def unjudged(self, i: Any) -> sympy.Integer:
         return Integer(0)  # symbolic forms describe fully judged situations
 

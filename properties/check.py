@@ -91,8 +91,11 @@ def resolve_properties(names: Iterable[str] | None) -> list[str]:
 def make_target(target: str | Measure | Callable[..., Any], relevance: Relevance | None, timeout: float) -> Target:
     """The :class:`Target` for a family name, a Measure, a proposal spec or a function."""
     if isinstance(target, str) and ":" in target:
-        function, name = load_proposal(target)
-        return _proposal(function, name, relevance, timeout)
+        loaded, name = load_proposal(target)
+        declared = _declared(loaded)
+        if declared is None:
+            return _proposal(loaded, name, relevance, timeout)
+        target = declared
     if callable(target) and not isinstance(target, (str, Measure)):
         return _proposal(target, getattr(target, "__name__", "proposal"), relevance, timeout)
     measure = parse(target) if isinstance(target, str) else target
@@ -101,6 +104,20 @@ def make_target(target: str | Measure | Callable[..., Any], relevance: Relevance
     if measure.metric.binary and relevance == "graded":
         raise InputError("--graded", measure.name, f"{measure.metric.key} is a binary metric: it is checked over binary situations")
     return BuiltinTarget(measure, relevance)
+
+
+def _declared(obj: object) -> Measure | None:
+    """A proposal declared as a metric (a Measure, a Metric, or a registered formula), if it is one."""
+    from metrics import REGISTRY, Metric
+
+    if isinstance(obj, Measure):
+        return obj
+    if isinstance(obj, Metric):
+        return Measure(obj, obj.defaults())
+    for metric in REGISTRY.values():
+        if metric.formula is obj:
+            return Measure(metric, metric.defaults())
+    return None
 
 
 def _proposal(function: Callable[..., Any], name: str, relevance: Relevance | None, timeout: float) -> ProposalTarget:

@@ -31,8 +31,8 @@ def load_proposal(spec: str) -> tuple[Callable[..., Any], str]:
         suggestions = close_matches(name, functions)
         hint = f"did you mean {' or '.join(suggestions)}?" if suggestions else f"it defines: {', '.join(functions) or 'no functions'}"
         raise InputError("target", spec, f"{location} has no function {name!r}", hint)
-    if not callable(function):
-        raise InputError("target", spec, f"{name} is not a function")
+    if not callable(function) and type(function).__name__ not in ("Measure", "Metric"):
+        raise InputError("target", spec, f"{name} is not a function or a declared metric")
     return function, name
 
 

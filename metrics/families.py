@@ -1,0 +1,78 @@
+"""Declaring a new metric by its ingredients: weighted precision from a weight function.
+
+A weighted-precision metric scores
+
+    score@k = sum_{i=1..k} w(i) * r_i / N
+
+for a weight function w of the rank and a normaliser N. Declared this way, a proposal is
+an ordinary metric (numeric, exact and symbolic forms from one formula), so
+``irprops check path/to/file.py:name`` can prove its properties for every k, not only
+search for counterexamples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+import sympy
+
+from .algebra import Algebra
+from .errors import InputError
+from .registry import Measure, Metric, Relevance
+
+Normaliser = Literal["none", "weights", "ideal", "self", "relevant"]
+
+_NORMALISERS: dict[str, str] = {
+    "none": "1",
+    "weights": "sum_{i<=k} w(i) (like SDCG)",
+    "ideal": "sum_{i<=k} w(i) g_i over the qrel grades sorted decreasingly (like NDCG)",
+    "self": "sum_{i<=k} w(i) s_i over the top-k grades sorted decreasingly (like SN-DCG)",
+    "relevant": "R (like Recall)",
+}
+
+
+def weighted_precision(
+    name: str,
+    weight: Callable[[sympy.Expr], Any],
+    normaliser: Normaliser = "none",
+    *,
+    relevance: Relevance = "graded",
+    reference: str = "a proposal",
+) -> Measure:
+    """A weighted-precision metric family from its weight function w(i) and its normaliser.
+
+    ``weight`` is called with the rank as a SymPy integer or symbol, so write it with
+    operations SymPy keeps exact: ``lambda i: 1 / (i * (i + 1))``, ``lambda i: 1 / log2(i + 1)``
+    (``metrics.exact.log2``), ``lambda i: sympy.Rational(1, 2) ** (i - 1)``.
+
+    >>> from metrics.exact import log2
+    >>> dcg = weighted_precision("my-DCG", lambda i: 1 / log2(i + 1))
+    >>> str(dcg.closed_form())
+    'Sum(r[i]/log2(i + 1), (i, 1, k))'
+    """
+    if normaliser not in _NORMALISERS:
+        raise InputError("normaliser", normaliser, f"must be one of {', '.join(_NORMALISERS)}")
+    cache: dict[object, sympy.Expr] = {}
+
+    def w(m: Algebra, i: Any) -> Any:
+        key = i if isinstance(i, sympy.Basic) else int(i)
+        if key not in cache:
+            cache[key] = sympy.sympify(weight(sympy.sympify(i)))
+        return m.const(cache[key])
+
+    def formula(m: Algebra) -> Any:
+        numerator = m.sum(1, m.k, lambda i: w(m, i) * m.r(i))
+        if normaliser == "none":
+            return numerator
+        if normaliser == "weights":
+            return numerator / m.sum(1, m.k, lambda i: w(m, i))
+        if normaliser == "relevant":
+            return m.div(numerator, m.R, "no relevant documents (R = 0)")
+        grade = m.g if normaliser == "ideal" else m.r_sorted
+        return m.div(numerator, m.sum(1, m.k, lambda i: w(m, i) * grade(i)), "the normaliser is 0")
+
+    shown = sympy.sstr(sympy.sympify(weight(sympy.Symbol("i", integer=True, positive=True))))
+    formula.__doc__ = f"{name}: weighted precision with w(i) = {shown}.\n\n{name}@k = sum_{{i<=k}} w(i) r_i / N, N = {_NORMALISERS[normaliser]}\n"
+    formula.__name__ = name
+    return Measure(Metric(name, formula, relevance, (), (), reference), {})
