@@ -113,8 +113,9 @@ def bounded_proof(measure: Measure, prop: str, target: int = K_TARGET, budget: i
 
 
 def _proof(prop: str, reached: int, ob: Obligation, params: str) -> Proof:
-    ob.header["reach"] = f"k <= {reached}"
     statement = f"for every k <= {reached}" + (f" and {params}" if params else "") + f", the negation of {prop} has no model (one query per depth and rank or pair of ranks)"
+    ob.header["reach"] = f"k <= {reached}"
+    ob.header["proves"] = statement
     return Proof(prop, "yes", f"k <= {reached}", (Lemma("bounded", statement, "Z3", ob.path),), (GRADES, SITUATIONS, "Z3's answers; logarithms as exact atoms with certified bounds (mpmath)"), (ob,))
 
 

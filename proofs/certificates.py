@@ -11,9 +11,11 @@ not to be trusted.
 
 from __future__ import annotations
 
+import atexit
 import concurrent.futures
 import importlib.util
 import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -94,6 +96,42 @@ def recheck(directory: Path = CERTIFICATES, workers: int = 2) -> list[Recheck]:
                 z3_answers, cvc5_answers = ("crashed",), None
             results.append(Recheck(path, z3_answers, cvc5_answers))
     return results
+
+
+@dataclass(frozen=True)
+class CrossCheck:
+    """cvc5's opinion of a proof's obligations: all unsat, one refuted (a disagreement), or not confirmed."""
+
+    status: str
+    """"confirmed", "disagreement", "unconfirmed" or "skipped" (cvc5 not installed)."""
+    detail: str
+
+
+_POOL: concurrent.futures.ProcessPoolExecutor | None = None
+
+
+def cross_check(obligations: Sequence[Obligation]) -> CrossCheck:
+    """Run cvc5 on ``obligations`` (which Z3 proved), in a worker process; a disagreement disputes the proof."""
+    global _POOL
+    if not cvc5_available():
+        return CrossCheck("skipped", "cvc5 is not installed (pip install irprops[cvc5])")
+    if _POOL is None:
+        _POOL = concurrent.futures.ProcessPoolExecutor(max_workers=1)
+        atexit.register(_POOL.shutdown)
+    unconfirmed = []
+    for ob in obligations:
+        try:
+            answers = _POOL.submit(_cvc5, smt2(ob)).result()
+        except concurrent.futures.process.BrokenProcessPool:
+            _POOL = None
+            answers = ("crashed",)
+        if "sat" in answers:
+            return CrossCheck("disagreement", f"cvc5 answers sat on {ob.path}, which Z3 proved unsat")
+        if set(answers) != {"unsat"}:
+            unconfirmed.append(f"{ob.path} ({', '.join(sorted(set(answers)))})")
+    if unconfirmed:
+        return CrossCheck("unconfirmed", f"cvc5 could not confirm {'; '.join(unconfirmed)}")
+    return CrossCheck("confirmed", f"cvc5 confirms all {len(obligations)} certificate(s)" if obligations else "no solver certificate to confirm")
 
 
 def _recheck_file(path: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:

@@ -87,7 +87,7 @@ class FoldProver:
         return f"{certificate_dir(self.p)}/{prop}--{lemma}.smt2"
 
     def _finish(self, prop: str, lemma: str, statement: str, invariant: list[Atom], base: Start, step: Callable, conclusion: tuple, trusted: list[str], extra: tuple[Lemma, ...] = ()) -> Proof | Failed:  # type: ignore[type-arg]
-        ob = obligation(self._path(prop, lemma), self._header(prop, lemma), invariant, base, step, conclusion)
+        ob = obligation(self._path(prop, lemma), {**self._header(prop, lemma), "proves": statement}, invariant, base, step, conclusion)
         done = discharge(ob)
         if not done.proved:
             return Failed(prop, f"{lemma}: {done.failure()}")

@@ -61,16 +61,20 @@ def with_proof(target: BuiltinTarget, searched: Verdict) -> Verdict:
     would be a contradiction between two sound procedures, and is raised as the bug it is.
     """
     from proofs import Proof, prove
+    from proofs.certificates import cross_check
 
     found = prove(target.measure, searched.property)
     if searched.verdict == "no":
         if isinstance(found, Proof) and found.conclusion == "yes":
             raise RuntimeError(f"{target.name} {searched.property}: the search found {searched.evidence!r} but a proof says yes")
         return searched
-    if isinstance(found, Proof):
-        proved = found.verdict()
-        return dataclasses.replace(proved, evidence=f"{proved.evidence} Search: {searched.evidence}", tried=searched.tried + proved.tried, seconds=searched.seconds + proved.seconds)
-    return dataclasses.replace(searched, evidence=f"{searched.evidence} No proof: {found.reason}.")
+    if not isinstance(found, Proof):
+        return dataclasses.replace(searched, evidence=f"{searched.evidence} No proof: {found.reason}.")
+    second = cross_check(found.obligations)
+    if second.status == "disagreement":
+        return dataclasses.replace(searched, method="proof disputed: Z3 and cvc5 disagree", evidence=f"{second.detail}. {searched.evidence}")
+    proved = found.verdict()
+    return dataclasses.replace(proved, evidence=f"{proved.evidence} {second.detail}. Search: {searched.evidence}", tried=searched.tried + proved.tried, seconds=searched.seconds + proved.seconds)
 
 
 def resolve_properties(names: Iterable[str] | None) -> list[str]:

@@ -106,6 +106,42 @@ class TestTheFoldIsTheMetric:
             assert Fraction(value.as_fraction()) == expected
 
 
+class TestTheBoundedEncodingIsTheMetric:
+    @pytest.mark.parametrize("key", ["AP", "RR", "NDCG", "SN-DCG", "DCG-b", "RBP", "HIT"])
+    @settings(max_examples=12)
+    @given(data=st.data())
+    def test_the_z3_encoding_at_depth_k_scores_like_the_metric(self, key: str, data: st.DataObject) -> None:
+        from metrics.exact import to_float
+        from proofs.bounded import _Depth
+        from proofs.smt import conj
+
+        measure = default_measure(key)
+        p = prepare(measure)
+        s = data.draw(situations(measure.metric.binary, max_length=5))
+        form = measure.symbolic(s.k)
+        fixed = {x: _rational(v) for x, v in p.form.params.items() if x not in p.open_unit}
+        depth = _Depth(measure, fixed, p.open_unit)
+        term, defined = depth.encode(form.expr, [d for d, _ in form.denominators])
+        pinned = []
+        for symbol in (form.expr.free_symbols | {x for d, _ in form.denominators for x in d.free_symbols}) - set(fixed):
+            name, _, index = str(symbol).partition("_")
+            value = {"b": lambda i: s.grade(i), "r": lambda i: s.grade(i), "g": lambda i: s.qrels[i - 1] if i <= s.R else Fraction(1)}.get(name)
+            if value is not None:
+                pinned.append(depth.var(symbol) == z3.RealVal(str(value(int(index)))))
+            elif name == "R":
+                pinned.append(depth.var(symbol) == s.R)
+            else:
+                pinned.append(depth.var(symbol) == z3.RealVal(str(p.form.params[symbol])))
+        solver = z3.Solver()
+        solver.add(*pinned)
+        expected = measure.exact(s)
+        if isinstance(expected, Undefined):
+            solver.add(conj(defined))
+        else:
+            solver.add(conj(defined), z3.Or(term - to_float(expected) > 1e-9, term - to_float(expected) < -1e-9))
+        assert solver.check() == z3.unsat
+
+
 class TestMutantsLoseTheirProofsAndTheSearchFindsWhy:
     """Change a metric slightly: the proof of the affected cell must fail, and search must refute it."""
 
@@ -157,6 +193,16 @@ class TestMutantsLoseTheirProofsAndTheSearchFindsWhy:
 
 
 class TestProofsAreHonest:
+    def test_a_cell_whose_certificate_cvc5_refutes_is_unknown_and_flagged(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from proofs import certificates
+
+        monkeypatch.setattr(certificates, "cross_check", lambda obligations: certificates.CrossCheck("disagreement", "cvc5 answers sat on X.smt2"))
+        verdict = check("AP", ["bounded"])["bounded"]
+        assert verdict.verdict == "unknown" and verdict.method == "proof disputed: Z3 and cvc5 disagree" and "X.smt2" in verdict.evidence
+
+    def test_cvc5_confirms_the_proofs_it_is_shown(self) -> None:
+        assert "cvc5 confirms all" in check("RR", ["realizable"])["realizable"].evidence
+
     def test_every_yes_of_table_2_lists_its_trusted_base_and_cites_what_it_used(self) -> None:
         for row in TABLE_2:
             measure = default_measure(row.metric)

@@ -3,6 +3,7 @@
 ; reach: all k
 ; lemma: bring-in
 ; fold: for i = 1..k: N_rel := N_rel + x (from 0); A2 := A2 + x*(N_rel + x)/i (from 0); score = A2/R
+; proves: from any state, a 1 instead of a 0 at rank i <= k, then the same grades to k, ends with a higher score (the qrels are the same, so R >= relevant seen by B)
 ; invariant: B.N_rel = A.N_rel + 1 and B.N_rel >= A.N_rel and B.N_rel > A.N_rel and B.A2 >= A.A2 and B.A2 > A.A2
 ; every (check-sat) below must answer unsat
 (set-logic ALL)

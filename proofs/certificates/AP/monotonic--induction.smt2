@@ -3,6 +3,7 @@
 ; reach: all k
 ; lemma: induction
 ; fold: for i = 1..k: N_rel := N_rel + x (from 0); A2 := A2 + x*(N_rel + x)/i (from 0); score = A2/R
+; proves: every run keeps the invariant, under which one more rank never lowers the score
 ; invariant: n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n = 0 -> A2 = 0 and A2 >= 0 and A2 <= n and A2 <= N_rel
 ; every (check-sat) below must answer unsat
 (set-logic ALL)

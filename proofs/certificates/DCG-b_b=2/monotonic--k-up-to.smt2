@@ -2,6 +2,7 @@
 ; property: monotonic
 ; reach: k <= 20
 ; lemma: bounded
+; proves: for every k <= 20 and b = 2, the negation of monotonic has no model (one query per depth and rank or pair of ranks)
 ; every (check-sat) below must answer unsat
 (set-logic ALL)
 (declare-fun R () Int)

@@ -3,6 +3,7 @@
 ; reach: all k
 ; lemma: induction
 ; fold: for i = 1..k: H1 := Max(H1, x) (from 0); N_rel := N_rel + x (from 0); score = H1
+; proves: every run keeps the invariant, under which one more rank never lowers the score
 ; invariant: n = 0 -> H1 = 0 and H1 >= 0 and H1 <= 1 and H1 <= n and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and H1 <= N_rel
 ; every (check-sat) below must answer unsat
 (set-logic ALL)

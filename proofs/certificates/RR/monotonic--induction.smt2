@@ -3,6 +3,7 @@
 ; reach: all k
 ; lemma: induction
 ; fold: for i = 1..k: Q1 := Q1*(1 - x) (from 1); A2 := A2 + Q1*x/i (from 0); N_rel := N_rel + x (from 0); score = A2
+; proves: every run keeps the invariant, under which one more rank never lowers the score
 ; invariant: n = 0 -> Q1 = 1 and Q1 >= 0 and Q1 <= 1 and Q1 in {0, 1} and n = 0 -> A2 = 0 and A2 >= 0 and A2 <= 1 and A2 <= n and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and A2 <= N_rel and Q1 + A2 <= 1
 ; every (check-sat) below must answer unsat
 (set-logic ALL)

@@ -3,6 +3,7 @@
 ; reach: all k
 ; lemma: ideal
 ; fold: for i = 1..k: Q1 := Q1*(1 - x) (from 1); A2 := A2 + Q1*x/i (from 0); N_rel := N_rel + x (from 0); score = A2
+; proves: the ideal ranking (relevant documents first) keeps the invariant, which gives score 1 at every k and R >= 1; with the bound 1 below, 1 is the supremum and it is reached
 ; invariant: n = 0 -> Q1 = 1 and Q1 >= 0 and Q1 <= 1 and Q1 in {0, 1} and n >= 1 -> Q1 = 0 and n = 0 -> A2 = 0 and A2 >= 0 and A2 <= 1 and A2 <= n and A2 in {0, 1} and n >= 1 -> A2 = 1 and n >= 1 -> A2 >= 1 and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n >= 1 -> N_rel >= 1 and N_rel = min(n, R) and A2 <= N_rel and Q1 + A2 <= 1
 ; every (check-sat) below must answer unsat
 (set-logic ALL)

@@ -3,6 +3,7 @@
 ; reach: all k
 ; lemma: induction
 ; fold: for i = 1..k: A1 := A1 + x (from 0); N_rel := N_rel + x (from 0); A3 := A3 + x*(N_rel + x)/i (from 0); score = A3/A1
+; proves: every run keeps the invariant, which with n = U and relevant seen <= R gives 0 <= score <= 1
 ; invariant: n = 0 -> A1 = 0 and A1 >= 0 and A1 <= n and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n = 0 -> A3 = 0 and A3 >= 0 and A3 <= n and A1 <= N_rel and N_rel <= A1 and A3 <= A1 and A3 <= N_rel
 ; every (check-sat) below must answer unsat
 (set-logic ALL)

@@ -3,6 +3,7 @@
 ; reach: all k
 ; lemma: ideal
 ; fold: for i = 1..k: A1 := A1 + x (from 0); N_rel := N_rel + x (from 0); A3 := A3 + x*(N_rel + x)/i (from 0); score = A3/A1
+; proves: the ideal ranking (relevant documents first) keeps the invariant, which gives score 1 at every k and R >= 1; with the bound 1 below, 1 is the supremum and it is reached
 ; invariant: n = 0 -> A1 = 0 and A1 >= 0 and A1 <= n and n >= 1 -> A1 >= 1 and A1 = min(n, R) and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n >= 1 -> N_rel >= 1 and N_rel = min(n, R) and n = 0 -> A3 = 0 and A3 >= 0 and A3 <= n and n >= 1 -> A3 >= 1 and A3 = min(n, R) and A1 <= N_rel and A1 = N_rel and A1 <= A3 and A1 = A3 and N_rel <= A1 and N_rel = A1 and N_rel <= A3 and N_rel = A3 and A3 <= A1 and A3 = A1 and A3 <= N_rel and A3 = N_rel
 ; every (check-sat) below must answer unsat
 (set-logic ALL)

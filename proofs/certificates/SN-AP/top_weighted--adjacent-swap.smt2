@@ -3,6 +3,7 @@
 ; reach: all k
 ; lemma: adjacent-swap
 ; fold: for i = 1..k: A1 := A1 + x (from 0); N_rel := N_rel + x (from 0); A3 := A3 + x*(N_rel + x)/i (from 0); score = A3/A1
+; proves: from any state, (1, 0) instead of (0, 1) at ranks l, l + 1 <= k, then the same grades to k, ends with a higher score
 ; invariant: B.A1 = A.A1 and B.A1 >= A.A1 and B.N_rel = A.N_rel and B.N_rel >= A.N_rel and B.A3 >= A.A3 and B.A3 > A.A3
 ; every (check-sat) below must answer unsat
 (set-logic ALL)

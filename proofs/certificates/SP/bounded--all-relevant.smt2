@@ -3,6 +3,7 @@
 ; reach: all k
 ; lemma: all-relevant
 ; fold: for i = 1..k: N_rel := N_rel + x (from 0); A2 := A2 + x*(N_rel + x)/i (from 0); score = A2
+; proves: the all-relevant ranking keeps the invariant, which gives a score of at least k at depth k: no constant bounds the scores
 ; invariant: n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and N_rel = n and n >= 1 -> N_rel >= 1 and n = 0 -> A2 = 0 and A2 >= 0 and A2 <= n and A2 = n and n >= 1 -> A2 >= 1 and N_rel <= A2 and N_rel = A2 and A2 <= N_rel and A2 = N_rel
 ; every (check-sat) below must answer unsat
 (set-logic ALL)

@@ -3,6 +3,7 @@
 ; reach: all k
 ; lemma: adjacent-swap
 ; fold: for i = 1..k: N_rel := N_rel + x (from 0); A2 := A2 + x*(N_rel + x)/i (from 0); score = A2
+; proves: from any state, (1, 0) instead of (0, 1) at ranks l, l + 1 <= k, then the same grades to k, ends with a higher score
 ; invariant: B.N_rel = A.N_rel and B.N_rel >= A.N_rel and B.A2 >= A.A2 and B.A2 > A.A2
 ; every (check-sat) below must answer unsat
 (set-logic ALL)
