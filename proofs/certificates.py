@@ -115,11 +115,11 @@ def cross_check(obligations: Sequence[Obligation]) -> CrossCheck:
     global _POOL
     if not cvc5_available():
         return CrossCheck("skipped", "cvc5 is not installed (pip install irprops[cvc5])")
-    if _POOL is None:
-        _POOL = concurrent.futures.ProcessPoolExecutor(max_workers=1)
-        atexit.register(_POOL.shutdown)
     unconfirmed = []
     for ob in obligations:
+        if _POOL is None:
+            _POOL = concurrent.futures.ProcessPoolExecutor(max_workers=1)
+            atexit.register(_POOL.shutdown)
         try:
             answers = _POOL.submit(_cvc5, smt2(ob)).result()
         except concurrent.futures.process.BrokenProcessPool:
