@@ -203,8 +203,9 @@ class WeightedProver:
         }
         if kind in reaches and same:
             reach = reaches[kind]
-        elif kind == "weights" and same and self.ws.upper == sympy.Min(self.p.R, self.p.k):
-            reach = "ranking the relevant documents first fills all min(R, k) counted ranks, so the numerator equals N and the score is c"
+        elif kind == "weights" and same and self.ws.upper == sympy.Min(self.p.R, self.p.k) and self.p.binary:
+            # binary: every relevant document has grade 1, so they fill the counted ranks with 1s
+            reach = "ranking the relevant documents (all of grade 1) first fills all min(R, k) counted ranks, so the numerator equals N and the score is c"
         else:
             return Failed("realizable", "no arrangement is known to reach the bound for every k and R")
         bound = self.bounded()

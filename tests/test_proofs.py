@@ -183,6 +183,16 @@ class TestMutantsLoseTheirProofsAndTheSearchFindsWhy:
         assert isinstance(results["monotonic"], Proof) and isinstance(results["realizable"], Failed)
         assert check(measure, ["realizable"])["realizable"].verdict == "no"
 
+    def test_graded_r_precision_is_not_realizable_and_gets_no_proof(self) -> None:
+        def graded_rprec(m: Algebra) -> object:  # graded grades: half-relevant documents cannot fill the ranks
+            depth = m.min(m.k, m.R)
+            return m.div(m.sum(1, depth, m.r), depth, "R = 0")
+
+        measure = self.mutant(graded_rprec)
+        assert prove(default_measure("RPrec"), "realizable").conclusion == "yes"  # type: ignore[union-attr]
+        assert isinstance(prove(measure, "realizable"), Failed)
+        assert check(measure, ["realizable"])["realizable"].verdict == "no"
+
     def test_a_weak_inequality_for_a_strict_one_breaks_the_swap_lemma(self) -> None:
         x, y, w, v, s = z3.Reals("x y w v s")
         ob = Obligation("mutant.smt2", {"proves": "swap with w_i >= w_j"})
