@@ -14,6 +14,7 @@ from __future__ import annotations
 import atexit
 import concurrent.futures
 import importlib.util
+import multiprocessing
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,8 +33,9 @@ RECHECK_MS = 60_000
 def obligations() -> dict[str, Obligation]:
     """Every obligation of every proof of every declared metric (default parameters), by path."""
     from . import Proof, prove
+    from .conflict import theorem
 
-    found: dict[str, Obligation] = {}
+    found: dict[str, Obligation] = {theorem().path: theorem()}
     for metric in REGISTRY.values():
         measure = Measure(metric, metric.defaults())
         for prop in PROPERTIES:
@@ -86,7 +88,7 @@ def cvc5_available() -> bool:
 def recheck(directory: Path = CERTIFICATES, workers: int = 2) -> list[Recheck]:
     """Re-run every certificate under ``directory`` with Z3 and, if installed, cvc5."""
     files = sorted(directory.rglob("*.smt2"))
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
         futures = {str(f.relative_to(directory)): pool.submit(_recheck_file, str(f)) for f in files}
         results = []
         for path, future in futures.items():
@@ -111,20 +113,17 @@ _POOL: concurrent.futures.ProcessPoolExecutor | None = None
 
 
 def cross_check(obligations: Sequence[Obligation]) -> CrossCheck:
-    """Run cvc5 on ``obligations`` (which Z3 proved), in a worker process; a disagreement disputes the proof."""
-    global _POOL
+    """Run cvc5 on ``obligations`` (which Z3 proved); a disagreement disputes the proof.
+
+    In the main process cvc5 runs in a helper process, so that a solver crash cannot take
+    the command down; a worker process (a table row) is already isolated and calls it
+    directly (a pool inside a pool worker cannot be shut down cleanly).
+    """
     if not cvc5_available():
         return CrossCheck("skipped", "cvc5 is not installed (pip install irprops[cvc5])")
     unconfirmed = []
     for ob in obligations:
-        if _POOL is None:
-            _POOL = concurrent.futures.ProcessPoolExecutor(max_workers=1)
-            atexit.register(_POOL.shutdown)
-        try:
-            answers = _POOL.submit(_cvc5, smt2(ob)).result()
-        except concurrent.futures.process.BrokenProcessPool:
-            _POOL = None
-            answers = ("crashed",)
+        answers = _cvc5(smt2(ob)) if multiprocessing.parent_process() is not None else _in_helper(smt2(ob))
         if "sat" in answers:
             return CrossCheck("disagreement", f"cvc5 answers sat on {ob.path}, which Z3 proved unsat")
         if set(answers) != {"unsat"}:
@@ -132,6 +131,19 @@ def cross_check(obligations: Sequence[Obligation]) -> CrossCheck:
     if unconfirmed:
         return CrossCheck("unconfirmed", f"cvc5 could not confirm {'; '.join(unconfirmed)}")
     return CrossCheck("confirmed", f"cvc5 confirms all {len(obligations)} certificate(s)" if obligations else "no solver certificate to confirm")
+
+
+def _in_helper(text: str) -> tuple[str, ...]:
+    global _POOL
+    if _POOL is None:
+        # spawn, not fork: forking a process that runs threads (a pool's, a progress bar's) can deadlock
+        _POOL = concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        atexit.register(_POOL.shutdown)
+    try:
+        return _POOL.submit(_cvc5, text).result()
+    except concurrent.futures.process.BrokenProcessPool:
+        _POOL = None
+        return ("crashed",)
 
 
 def _recheck_file(path: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:

@@ -53,6 +53,8 @@ class Property(ABC):
     title: str
     wording: str
     """The paper's own wording (Moffat 2013, Section 4)."""
+    reading: str
+    """The choice that turns the wording into a statement, in one sentence (for reports)."""
 
     @abstractmethod
     def run(self, target: Target, space: Space) -> Verdict: ...

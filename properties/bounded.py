@@ -31,6 +31,7 @@ from .verdict import Verdict, show
 @register
 class Bounded(Property):
     key = "bounded"
+    reading = "across all depths at once: DCG@k is bounded at each fixed k, but not over all k"
     title = "Boundedness"
     wording = "The set of scores attainable by the metric is bounded, usually in the range [0, 1]."
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -63,18 +64,20 @@ def with_proof(target: BuiltinTarget, searched: Verdict) -> Verdict:
     from proofs import Proof, prove
     from proofs.certificates import cross_check
 
+    start = time.perf_counter()
     found = prove(target.measure, searched.property)
     if searched.verdict == "no":
         if isinstance(found, Proof) and found.conclusion == "yes":
             raise RuntimeError(f"{target.name} {searched.property}: the search found {searched.evidence!r} but a proof says yes")
-        return searched
+        return dataclasses.replace(searched, seconds=searched.seconds + time.perf_counter() - start)
     if not isinstance(found, Proof):
-        return dataclasses.replace(searched, evidence=f"{searched.evidence} No proof: {found.reason}.")
+        return dataclasses.replace(searched, evidence=f"{searched.evidence} No proof: {found.reason}.", seconds=searched.seconds + time.perf_counter() - start)
     second = cross_check(found.obligations)
+    seconds = searched.seconds + time.perf_counter() - start  # search, proof and cvc5 cross-check
     if second.status == "disagreement":
-        return dataclasses.replace(searched, method="proof disputed: Z3 and cvc5 disagree", evidence=f"{second.detail}. {searched.evidence}")
+        return dataclasses.replace(searched, method="proof disputed: Z3 and cvc5 disagree", evidence=f"{second.detail}. {searched.evidence}", seconds=seconds)
     proved = found.verdict()
-    return dataclasses.replace(proved, evidence=f"{proved.evidence} {second.detail}. Search: {searched.evidence}", tried=searched.tried + proved.tried, seconds=searched.seconds + proved.seconds)
+    return dataclasses.replace(proved, evidence=f"{proved.evidence} {second.detail}. Search: {searched.evidence}", tried=searched.tried + proved.tried, seconds=seconds)
 
 
 def resolve_properties(names: Iterable[str] | None) -> list[str]:

@@ -38,6 +38,7 @@ def _empty(k: int, length: int) -> Situation:
 @register
 class Complete(SearchProperty[Situation]):
     key = "complete"
+    reading = "with R = 0 the score must not be undefined (None or a division by zero); any other failure is a defect, not an answer"
     title = "Completeness"
     wording = "A score can be calculated even if the query has no relevant documents."
     noun = "situations with R = 0"

@@ -38,6 +38,7 @@ Pair = tuple[Situation, Situation]
 @register
 class Localized(SearchProperty[Pair]):
     key = "localized"
+    reading = "knowledge of the top k is knowledge of its grades; the qrels and the documents below k may differ; one defined and one undefined score is a counterexample"
     title = "Localization"
     wording = "A score at depth k can be computed based solely on knowledge of the documents that appear in the top k."
     noun = "pairs of situations"

@@ -34,6 +34,7 @@ from .verdict import Witness, show, situation_json
 @register
 class Monotonic(SearchProperty[Situation]):
     key = "monotonic"
+    reading = "the extension is the ranking's own document at rank k + 1, with the same qrels; a comparison with an undefined side is no counterexample"
     title = "Monotonicity"
     wording = "If a ranking of length k is extended so that k + 1 elements are included, the score never decreases."
     noun = "extensions"

@@ -46,6 +46,7 @@ MAX_RELEVANT = 3
 @register
 class Realizable(Property):
     key = "realizable"
+    reading = "the supremum is over every depth; the collection is the qrels (at least one of grade 1) plus k nonrelevant documents, arranged in every order"
     title = "Realizability"
     wording = "Provided that the collection has at least one relevant document, it is possible for the score at depth k to be maximal."
 

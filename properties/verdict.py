@@ -69,6 +69,17 @@ class Verdict:
             "witness": dict(self.witness.data) if self.witness else None,
         }
 
+    def to_record(self) -> dict[str, Any]:
+        """Everything, for caches and workers: :meth:`from_record` rebuilds the verdict."""
+        witness = {"data": dict(self.witness.data), "text": self.witness.text, "numerical": self.witness.numerical} if self.witness else None
+        return {"property": self.property, **self.to_json(), "witness": witness, "tried": self.tried, "seconds": self.seconds}
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Verdict:
+        w = record["witness"]
+        witness = Witness(w["data"], w["text"], w["numerical"]) if w else None
+        return cls(record["property"], record["verdict"], record["method"], record["evidence"], witness, record["tried"], record.get("seconds", 0.0))
+
 
 @dataclass(frozen=True)
 class CheckResult:
@@ -84,3 +95,11 @@ class CheckResult:
     def to_json(self) -> dict[str, Any]:
         """``{"metric", "relevance", "properties": {PROP: {"verdict", "method", "evidence", "witness"}}}``."""
         return {"metric": self.metric, "relevance": self.relevance, "properties": {p: v.to_json() for p, v in self.verdicts.items()}}
+
+    def to_record(self) -> dict[str, Any]:
+        return {"metric": self.metric, "relevance": self.relevance, "verdicts": [v.to_record() for v in self.verdicts.values()]}
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> CheckResult:
+        verdicts = [Verdict.from_record(v) for v in record["verdicts"]]
+        return cls(record["metric"], record["relevance"], {v.property: v for v in verdicts})
