@@ -114,3 +114,16 @@ def slow_precision(ranking, k, qrels):
 
 
 NOT_A_FUNCTION = 42
+
+
+def ideal_or_half_dcg(ranking, k, qrels):
+    """The report's metric escaping the conflict without localization (proofs.conflict.WITHOUT_LOCALIZATION):
+    1 on the ideal arrangement of the collection, else D / (2 (1 + D)) with D = DCG@k."""
+    ideal = sorted(qrels, reverse=True) + [Fraction(0)] * (len(ranking) - len(qrels))
+    if list(ranking) == ideal:
+        return Fraction(1)
+    dcg = exact_dcg(ranking, k, qrels)
+    return dcg / (2 * (1 + dcg))
+
+
+ideal_or_half_dcg.relevance = "graded"
