@@ -1,0 +1,84 @@
+"""Table 2 of Moffat (AIRS 2013), regenerated from the metrics' definitions.
+
+:func:`build` checks the thirteen metrics (search, proofs, cvc5 cross-check; in parallel,
+cached), computes the footnotes and the summary claims, compares with the published table,
+and orders the rows as Section 6 describes: by their Yes/No pattern read left to right over
+the columns, No before Yes (ties keep the paper's listing). :func:`write` renders the
+result into Markdown, LaTeX, CSV, JSON and HTML.
+
+The rows are the paper's (which metrics, under which labels: reference data); every
+verdict comes from the definitions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from metrics import REGISTRY, Measure
+from properties import COLUMNS, CheckResult
+from properties.reference import TABLE_2
+
+from .claims import claims, comparison
+from .compute import compute, default_cache
+from .footnotes import Footnote, footnotes
+
+RANK = {"no": 0, "unknown": 1, "yes": 2}
+
+
+@dataclass(frozen=True)
+class Table2:
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, CheckResult], ...]
+    """(label, verdicts), in display order."""
+    footnotes: tuple[Footnote, ...]
+    claims: dict[str, Any]
+    paper: dict[str, Any]
+
+    def marks(self, label: str, prop: str) -> str:
+        """The footnote letters of one cell."""
+        return "".join(f.letter for f in self.footnotes if (label, prop) in f.cells)
+
+
+def rows() -> dict[str, Measure]:
+    """The paper's rows: label -> the declared metric at its default parameters (RBP: p = 0.8)."""
+    return {r.label: Measure(REGISTRY[r.metric], REGISTRY[r.metric].defaults()) for r in TABLE_2}
+
+
+def order(results: dict[str, CheckResult], columns: Sequence[str]) -> list[str]:
+    """Labels sorted by their pattern over ``columns``, left to right, No before Yes; ties keep their order."""
+    return sorted(results, key=lambda label: tuple(RANK[results[label][c].verdict] for c in columns))
+
+
+def build(columns: Sequence[str] = COLUMNS, workers: int = 2, cache: Path | None = None, done: Callable[[str, bool], None] | None = None) -> Table2:
+    measures = rows()
+    by_name = compute([m.name for m in measures.values()], workers, cache, done)
+    results = {label: by_name[m.name] for label, m in measures.items()}
+    notes = footnotes(measures, results)
+    ordered = order(results, columns)
+    return Table2(tuple(columns), tuple((label, results[label]) for label in ordered), tuple(notes), claims(results, notes), comparison(results, notes))
+
+
+def write(table: Table2, out: Path) -> list[Path]:
+    """Write table2.md, .tex, .csv, .json and .html into ``out``."""
+    from . import render_html, render_tex, render_text
+
+    out.mkdir(parents=True, exist_ok=True)
+    files = {
+        "table2.md": render_text.markdown(table),
+        "table2.tex": render_tex.latex(table),
+        "table2.csv": render_text.csv_text(table),
+        "table2.json": render_text.json_text(table),
+        "table2.html": render_html.html(table),
+    }
+    written = []
+    for name, text in files.items():
+        path = out / name
+        path.write_text(text)
+        written.append(path)
+    return written
+
+
+__all__ = ["Table2", "build", "default_cache", "order", "rows", "write"]

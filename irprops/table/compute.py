@@ -1,0 +1,97 @@
+"""Computing the rows of Table 2: one ``check`` per metric, in parallel, cached.
+
+Each row is the full check of one metric family (search, proofs, cvc5 cross-check), run
+in a worker process; rows are independent, so the machine's cores share them. A finished
+row is cached under a key made of the source of every module that can change a verdict
+(the metrics, the properties, the proofs), the pinned versions of the solver, the
+computer algebra and Hypothesis, and the metric's name: a second run with nothing changed
+reads the cache, and any change to a definition or a checker recomputes everything.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import hashlib
+import importlib.metadata
+import json
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from properties import CheckResult, check
+
+PACKAGES = ("metrics", "properties", "proofs")
+VERSIONED = ("sympy", "mpmath", "hypothesis", "z3-solver", "cvc5")
+
+
+BUDGET = 600.0
+"""Seconds each property's search may take. Far above what any row needs (a few seconds), so
+that the search always runs to its end and the reports are the same bytes on any machine:
+a search stopped by the clock would print a machine-dependent count."""
+
+
+def default_cache() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "irprops" / "table"
+
+
+ROOT = Path(__file__).resolve().parents[2]
+"""Where metrics/, properties/ and proofs/ live (the repository, or site-packages)."""
+
+
+def code_fingerprint(root: Path = ROOT) -> str:
+    """A hash of everything that can change a verdict: the checkers' source (under ``root``) and the pinned versions."""
+    digest = hashlib.sha256()
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    digest.update(f"budget={BUDGET}".encode())
+    for name in VERSIONED:
+        try:
+            digest.update(f"{name}=={importlib.metadata.version(name)}".encode())
+        except importlib.metadata.PackageNotFoundError:
+            digest.update(f"{name} absent".encode())
+    return digest.hexdigest()
+
+
+def _check(metric: str) -> dict:  # type: ignore[type-arg]
+    """One row, in a worker process; returned as a record (picklable, cacheable)."""
+    return check(metric, budget=BUDGET).to_record()
+
+
+def compute(
+    metrics: Sequence[str],
+    workers: int = 2,
+    cache: Path | None = None,
+    done: Callable[[str, bool], None] | None = None,
+) -> dict[str, CheckResult]:
+    """The check of every metric, from the cache where it is current, else computed in parallel.
+
+    ``done(metric, cached)`` is called as each row is ready (for a progress bar).
+    """
+    fingerprint = code_fingerprint() if cache is not None else ""
+    results: dict[str, CheckResult] = {}
+    todo = []
+    for metric in metrics:
+        path = cache / f"{hashlib.sha256((fingerprint + metric).encode()).hexdigest()}.json" if cache is not None else None
+        if path is not None and path.exists():
+            results[metric] = CheckResult.from_record(json.loads(path.read_text()))
+            if done:
+                done(metric, True)
+        else:
+            todo.append((metric, path))
+    if todo:
+        spawn = multiprocessing.get_context("spawn")  # forking a process that runs threads can deadlock
+        with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, min(workers, len(todo))), mp_context=spawn) as pool:
+            futures = {pool.submit(_check, metric): (metric, path) for metric, path in todo}
+            for future in concurrent.futures.as_completed(futures):
+                metric, path = futures[future]
+                record = future.result()
+                results[metric] = CheckResult.from_record(record)
+                if path is not None:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_text(json.dumps(record))
+                if done:
+                    done(metric, False)
+    return {metric: results[metric] for metric in metrics}
