@@ -53,6 +53,7 @@ class TestReadmeAndCI:
     def test_the_readme_opens_with_two_commands_that_set_up_and_run(self) -> None:
         main_job, tests = readme_commands()
         assert main_job.startswith("python3 -m venv .venv && .venv/bin/pip install")
+        assert main_job.endswith("&& .venv/bin/irprops table")
         assert tests.startswith("python3 -m venv .venv && .venv/bin/pip install -e '.[test]'") and "pytest" in tests
         assert README.index(main_job) < 400
 

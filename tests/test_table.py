@@ -1,0 +1,234 @@
+"""`irprops table`: Table 2 regenerated from the definitions, its reports, and their freshness.
+
+The table is built once per module, in worker processes with a fresh cache, exactly as the
+command builds it; the committed reports/ must be the bytes that build renders.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from irprops import table as t2
+from irprops.cli import main
+from irprops.table.compute import code_fingerprint
+from irprops.table.footnotes import footnotes
+from irprops.table.render_tex import escape
+from properties import COLUMNS
+from properties.reference import FOOTNOTES, TABLE_2
+from tests.conftest import ROOT
+from tests.helpers import default_measure
+from tests.recheck import of_measure, recheck
+
+REPORTS = ROOT / "reports"
+FILES = ("table2.md", "table2.tex", "table2.csv", "table2.json", "table2.html")
+PAPER_ORDER = [row.label for row in TABLE_2]
+
+slow = pytest.mark.slow  # the classes that need the one build of the whole table (about a minute of CPU)
+
+
+@pytest.fixture(scope="module")
+def cache_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An XDG cache home whose irprops/table cache starts empty."""
+    return tmp_path_factory.mktemp("xdg-cache")
+
+
+@pytest.fixture(scope="module")
+def built(cache_home: Path) -> t2.Table2:
+    return t2.build(cache=cache_home / "irprops" / "table")
+
+
+@pytest.fixture(scope="module")
+def rendered(built: t2.Table2, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("reports")
+    t2.write(built, out)
+    return out
+
+
+def cell(table: t2.Table2, label: str, prop: str):  # type: ignore[no-untyped-def]
+    return dict(table.rows)[label][prop]
+
+
+@slow
+class TestCommittedReports:
+    def test_are_the_bytes_a_fresh_build_renders(self, rendered: Path) -> None:
+        stale = [name for name in FILES if (REPORTS / name).read_text() != (rendered / name).read_text()]
+        assert not stale, f"stale reports (run `irprops table` and commit reports/): {stale}"
+
+    def test_are_all_that_reports_holds_besides_its_readme(self) -> None:
+        assert sorted(p.name for p in REPORTS.iterdir()) == sorted([*FILES, "README.md"])
+
+
+@slow
+class TestVerdicts:
+    def test_every_cell_agrees_with_the_published_table(self, built: t2.Table2) -> None:
+        agreement = built.paper["agreement"]
+        assert (agreement["agree"], agreement["cells"], agreement["disagreements"]) == (91, 91, [])
+
+    def test_every_yes_is_a_proof_for_every_k(self, built: t2.Table2) -> None:
+        yes = [(label, p, result[p].method) for label, result in built.rows for p in COLUMNS if result[p].verdict == "yes"]
+        assert len(yes) == sum(row.says(p) for row in TABLE_2 for p in COLUMNS)
+        assert {method for _, _, method in yes} == {"proof (all k)"}
+
+    def test_every_no_has_a_witness_the_independent_rechecker_confirms(self, built: t2.Table2) -> None:
+        for row in TABLE_2:
+            score = of_measure(default_measure(row.metric))
+            for prop in COLUMNS:
+                verdict = cell(built, row.label, prop)
+                if verdict.verdict == "no":
+                    assert verdict.witness is not None, (row.label, prop)
+                    assert recheck(score, prop, dict(verdict.witness.data)), f"{row.label} {prop}: {verdict.witness.text}"
+
+    def test_unboundedness_is_proved_not_just_sampled(self, built: t2.Table2) -> None:
+        for label in ("DCG", "SP"):
+            verdict = cell(built, label, "bounded")
+            assert (verdict.verdict, verdict.method) == ("no", "proof (all k)")
+            assert "diverges" in verdict.evidence or "induction" in verdict.evidence
+
+
+@slow
+class TestRowOrder:
+    def test_reproduces_the_papers_listing_from_the_yes_no_patterns(self, built: t2.Table2) -> None:
+        assert [label for label, _ in built.rows] == PAPER_ORDER
+
+    def test_sorts_by_the_columns_given_no_before_yes_ties_in_the_papers_order(self, built: t2.Table2) -> None:
+        results = dict(built.rows)
+        assert t2.order(results, ["complete", "bounded"]) == [
+            "RPrec", "SN-DCG", "SN-AP", "NDCG", "Recall", "AP",  # complete No (all bounded)
+            "DCG", "SP",  # complete Yes, bounded No
+            "Prec", "SDCG", "HIT", "RR", "RBP",
+        ]
+
+
+@slow
+class TestFootnotes:
+    def test_c_to_f_mark_the_same_cells_as_the_papers(self, built: t2.Table2) -> None:
+        placements = built.paper["footnotes"]
+        assert {letter for letter, f in placements.items() if f["same"]} >= {"c", "d", "e", "f"}
+
+    def test_a_and_b_mark_at_least_the_papers_cells(self, built: t2.Table2) -> None:
+        placements = built.paper["footnotes"]
+        assert set(placements) == set(FOOTNOTES)
+        assert all(not f["missing"] for f in placements.values())
+
+    def test_b_holds_because_the_swap_leaves_the_score_exactly_unchanged(self, built: t2.Table2) -> None:
+        b = next(f for f in built.footnotes if f.letter == "b")
+        for label, prop in b.cells:
+            verdict = cell(built, label, prop)
+            assert verdict.verdict == "no" and "leaves the score at" in verdict.witness.text  # type: ignore[union-attr]
+
+    def test_come_from_the_definitions_not_the_labels(self, built: t2.Table2) -> None:
+        rows = t2.rows()
+        results = dict(built.rows)
+        alias = {label: f"M{n}" for n, label in enumerate(rows)}
+        renamed = footnotes({alias[x]: m for x, m in rows.items()}, {alias[x]: r for x, r in results.items()})
+        assert [(f.letter, sorted(f.cells)) for f in renamed] == [
+            (f.letter, sorted((alias[x], p) for x, p in f.cells)) for f in built.footnotes
+        ]
+
+
+@slow
+class TestSummaryClaims:
+    def test_ten_combinations_of_properties(self, built: t2.Table2) -> None:
+        assert built.claims["combinations"]["count"] == 10
+
+    def test_all_four_combinations_of_both_pairs_occur(self, built: t2.Table2) -> None:
+        pairs = built.claims["pairs"]
+        assert set(pairs) == {"convergent x top_weighted", "complete x realizable"}
+        assert all(pair["all four occur"] for pair in pairs.values())
+
+    def test_no_metric_has_all_seven_and_the_conflict_is_proved(self, built: t2.Table2) -> None:
+        assert built.claims["most properties"]["count"] < 7
+        conflict = built.claims["conflict"]
+        assert conflict["proved"] is True
+        assert set(conflict["without"].values()) == {"sat"}
+
+
+@slow
+class TestReports:
+    def test_json_has_the_documented_shape(self, rendered: Path) -> None:
+        document = json.loads((rendered / "table2.json").read_text())
+        assert set(document) == {"columns", "rows", "paper", "claims"}
+        assert document["columns"] == list(COLUMNS)
+        assert [row["metric"] for row in document["rows"]] == PAPER_ORDER
+        for row in document["rows"]:
+            assert set(row["cells"]) == set(COLUMNS)
+            for c in row["cells"].values():
+                assert {"verdict", "method", "evidence", "witness"} <= set(c) and c["verdict"] in {"yes", "no", "unknown"}
+
+    def test_csv_has_one_line_per_cell(self, rendered: Path) -> None:
+        lines = (rendered / "table2.csv").read_text().splitlines()
+        assert lines[0] == "metric,property,verdict,paper,evidence,method,footnotes" and len(lines) == 1 + 91
+
+    def test_markdown_has_a_counterexample_line_for_every_no_and_a_proof_line_for_every_yes(self, built: t2.Table2, rendered: Path) -> None:
+        text = (rendered / "table2.md").read_text()
+        for label, result in built.rows:
+            for p in COLUMNS:
+                assert f"- **{label}@k, {p}**: " in text, (label, p)
+        assert "## Appendix A" in text and "## Appendix B" in text and "## Appendix C" not in text
+
+    def test_html_is_self_contained(self, rendered: Path) -> None:
+        html = (rendered / "table2.html").read_text()
+        assert "<script" not in html and "http" not in html and html.count("<details>") == 91
+
+    def test_latex_uses_booktabs_and_escapes_the_witnesses(self, rendered: Path) -> None:
+        tex = (rendered / "table2.tex").read_text()
+        assert "\\toprule" in tex and "\\bottomrule" in tex and tex.count(" \\\\\n") == 14
+        assert "`" not in tex and "**" not in tex
+
+
+class TestLatexEscape:
+    def test_turns_code_spans_into_typewriter_text_and_escapes_the_rest(self) -> None:
+        assert escape("`1/2,0` (qrels {1/2}) & 50%_x") == "\\texttt{1/2,0} (qrels \\{1/2\\}) \\& 50\\%\\_x"
+        assert escape("k >= R, a `lone tick") == "k $\\ge$ R, a \\textasciigrave{}lone tick"
+
+
+class TestCache:
+    @slow
+    def test_a_second_build_reads_every_row_from_the_cache_and_renders_the_same_bytes(
+        self, built: t2.Table2, cache_home: Path, rendered: Path, tmp_path: Path
+    ) -> None:
+        seen: list[bool] = []
+        again = t2.build(cache=cache_home / "irprops" / "table", done=lambda metric, cached: seen.append(cached))
+        assert seen == [True] * 13
+        t2.write(again, tmp_path)
+        assert all((tmp_path / name).read_text() == (rendered / name).read_text() for name in FILES)
+
+    def test_its_key_changes_when_any_checker_source_changes(self, tmp_path: Path) -> None:
+        for package in ("metrics", "properties", "proofs"):
+            shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__", "*.smt2"))
+        before = code_fingerprint(tmp_path)
+        assert code_fingerprint(tmp_path) == before
+        target = tmp_path / "properties" / "monotonic.py"
+        target.write_text(target.read_text() + "\n# a comment is a change\n")
+        assert code_fingerprint(tmp_path) != before
+
+
+class TestCommand:
+    @slow
+    def test_writes_the_five_reports_and_says_whether_they_agree(self, built: t2.Table2, cache_home: Path, tmp_path: Path) -> None:
+        result = CliRunner().invoke(main, ["table", "--out", str(tmp_path)], env={"XDG_CACHE_HOME": str(cache_home)})
+        assert result.exit_code == 0, result.output
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(FILES)
+        assert "91 of 91 cells agree" in result.output and "10 combinations" in result.output
+
+    @slow
+    def test_order_picks_and_sorts_the_columns(self, built: t2.Table2, cache_home: Path, tmp_path: Path) -> None:
+        result = CliRunner().invoke(main, ["table", "--out", str(tmp_path), "--order", "realizable,bounded"], env={"XDG_CACHE_HOME": str(cache_home)})
+        assert result.exit_code == 0, result.output
+        header = next(line for line in (tmp_path / "table2.md").read_text().splitlines() if line.startswith("| Metric"))
+        assert header == "| Metric | Realizb. | Bounded |"
+        first = [row["metric"] for row in json.loads((tmp_path / "table2.json").read_text())["rows"]]
+        assert first[:2] == ["DCG", "SP"]  # realizable No, bounded No
+
+    @pytest.mark.parametrize(("args", "fragment"), [
+        (["--order", "bounded,monotonc"], "monotonic"),
+        (["--workers", "0"], "--workers"),
+    ])
+    def test_bad_options_are_named_with_the_fix(self, args: list[str], fragment: str, tmp_path: Path) -> None:
+        result = CliRunner().invoke(main, ["table", "--out", str(tmp_path), *args])
+        assert result.exit_code == 2 and fragment in result.output
