@@ -103,10 +103,12 @@ def _comparison(table: Table2) -> list[str]:
         if f["same"]:
             lines.append(f"- Footnote {letter}: placed on the same cells as the paper's (\"{f['paper']}\").")
         else:
-            extra = ", ".join(f"{m} {q}" for m, q in f["extra"]) or "none"
-            missing = ", ".join(f"{m} {q}" for m, q in f["missing"]) or "none"
-            lines.append(f"- Footnote {letter} (paper: \"{f['paper']}\"): the computed fact also holds at {extra}; "
-                         f"it does not hold, as computed, at {missing}.")
+            parts = []
+            if f["extra"]:
+                parts.append("the computed fact also holds at " + ", ".join(f"{m} {q}" for m, q in f["extra"]) + ", which the paper does not mark")
+            if f["missing"]:
+                parts.append("it does not hold at " + ", ".join(f"{m} {q}" for m, q in f["missing"]) + ", which the paper marks")
+            lines.append(f"- Footnote {letter} (paper: \"{f['paper']}\"): {'; '.join(parts)}.")
     lines += ["", "Readings of the paper's wording (each property's module states it in full):", ""]
     lines += [f"- {HEADERS[prop]} ({prop}): {reading}." for prop, reading in p["readings"].items()]
     return [*lines, ""]
