@@ -172,12 +172,17 @@ class SearchProperty(Property, Generic[C]):
 
     def _hypothesis(self, target: Target, space: Space, log: SearchLog) -> tuple[C, Witness] | None:
         confirmed: dict[C, Witness] = {}
+        answered: dict[C, bool] = {}
 
         def is_witness(candidate: C) -> bool:
-            found = log.attempt(self, candidate, target)
-            if found is not None:
-                confirmed[candidate] = found
-            return found is not None
+            # Hypothesis replays candidates: each is tested once, so that a nondeterministic
+            # proposal (a defect, caught by the re-run in attempt) cannot make the search flaky
+            if candidate not in answered:
+                found = log.attempt(self, candidate, target)
+                if found is not None:
+                    confirmed[candidate] = found
+                answered[candidate] = found is not None
+            return answered[candidate]
 
         try:
             candidate = find(self.strategy(space), is_witness, settings=_search_settings(space.examples))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 import time
 from fractions import Fraction
 
@@ -105,6 +106,11 @@ _calls = itertools.count(1)
 def answers_differently(ranking, k, qrels):
     """A new, smaller score on every call: nondeterministic."""
     return Fraction(-next(_calls))
+
+
+def noisy_count(ranking, k, qrels):
+    """Relevant documents in the top k plus a float noise below 1/1000: nondeterministic, but only sometimes enough to flip a comparison."""
+    return float(sum(ranking[:k])) + random.random() / 1000
 
 
 def slow_precision(ranking, k, qrels):

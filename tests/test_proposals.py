@@ -122,6 +122,11 @@ class TestBrokenProposals:
         for verdict in result.verdicts.values():
             assert verdict.verdict == "unknown" and "answered differently when re-run on the same input" in verdict.evidence
 
+    def test_a_sometimes_nondeterministic_proposal_does_not_make_the_hypothesis_phase_flaky(self) -> None:
+        result = check(proposals.noisy_count, ["monotonic", "top_weighted", "localized"])
+        for verdict in result.verdicts.values():
+            assert verdict.verdict == "unknown" and "answered differently when re-run on the same input" in verdict.evidence
+
     def test_a_slow_proposal_stops_at_the_time_budget(self) -> None:
         verdict = check(proposals.slow_precision, ["convergent"], budget=0.3)["convergent"]
         assert verdict.verdict == "unknown" and verdict.method == "search stopped: time budget"
