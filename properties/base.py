@@ -133,6 +133,10 @@ class SearchProperty(Property, Generic[C]):
     """A property refuted by a single candidate: a situation, a swap, a pair of situations."""
 
     noun = "cases"
+    preferred = ""
+    """What makes a witness strong, for a property whose witnesses can be weak (``Witness.weak``):
+    the exhaustive search then returns the first strong witness, and the first weak one only
+    if it finds no strong one."""
 
     @abstractmethod
     def candidates(self, space: Space) -> Iterator[C]:
@@ -153,13 +157,22 @@ class SearchProperty(Property, Generic[C]):
     def run(self, target: Target, space: Space) -> Verdict:
         start = time.perf_counter()
         log = SearchLog(space.budget)
+        order = "Minimal in the exhaustive order (k, then ranking length, then R)"
+        weak: Witness | None = None
         for candidate in self.candidates(space):
             found = log.attempt(self, candidate, target)
-            if found is not None:
-                evidence = f"{found.text}. Minimal in the exhaustive order (k, then ranking length, then R) over {space.describe()}"
+            if found is not None and not found.weak:
+                among = f" among {self.noun} {self.preferred}" if self.preferred else ""
+                evidence = f"{found.text}. {order}{among} over {space.describe()}"
                 return self._verdict("no", method("exhaustive search", found.numerical), evidence, found, log, start)
+            weak = weak or found
             if log.stopped:
-                return self._stopped(log, start)
+                break
+        if weak is not None:
+            evidence = f"{weak.text}. {order} over {space.describe()}, where none of the {self.noun} tried is {self.preferred}"
+            return self._verdict("no", method("exhaustive search", weak.numerical), evidence, weak, log, start)
+        if log.stopped:
+            return self._stopped(log, start)
         sampled = self._hypothesis(target, space, log)
         if log.stopped:
             return self._stopped(log, start)

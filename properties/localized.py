@@ -10,7 +10,9 @@ knowledge of the documents that appear in the top k."
 Choices: "knowledge of the documents" is read as knowledge of their grades. The two
 situations may differ in the documents below k and in the relevant documents that were
 not retrieved (so in R), and each must be consistent (its qrels contain its ranking's
-relevant documents). One defined and one undefined score is a counterexample.
+relevant documents). One defined and one undefined score is a counterexample, but a weak
+one: the search reports it only when it finds no pair with both scores defined (which does
+not lean on the metric's convention for an undefined score, say at R = 0).
 
 Witness: ``{"k", "a": {"ranking", "qrels"}, "b": {"ranking", "qrels"}}``. The search
 compares each situation b with a, the same top k and nothing else (no documents below
@@ -38,10 +40,11 @@ Pair = tuple[Situation, Situation]
 @register
 class Localized(SearchProperty[Pair]):
     key = "localized"
-    reading = "knowledge of the top k is knowledge of its grades; the qrels and the documents below k may differ; one defined and one undefined score is a counterexample"
+    reading = "knowledge of the top k is knowledge of its grades; the qrels and the documents below k may differ; a defined score against an undefined one is a counterexample only when no pair with both defined is found"
     title = "Localization"
     wording = "A score at depth k can be computed based solely on knowledge of the documents that appear in the top k."
     noun = "pairs of situations"
+    preferred = "with both scores defined"
 
     def candidates(self, space: Space) -> Iterator[Pair]:
         for k in range(1, space.max_k + 1):
@@ -77,7 +80,8 @@ class Localized(SearchProperty[Pair]):
         else:
             return None
         text = f"at k = {a.k}, {show(a, k=False)} scores {_text(first)} but {show(b, k=False)} scores {_text(second)}"
-        return Witness({"k": a.k, "a": _side(a), "b": _side(b)}, text, numerical)
+        weak = isinstance(first, Undefined) or isinstance(second, Undefined)
+        return Witness({"k": a.k, "a": _side(a), "b": _side(b)}, text, numerical, weak)
 
 
 def _side(s: Situation) -> dict[str, list[str]]:

@@ -43,6 +43,8 @@ class Witness:
     data: Mapping[str, Any]
     text: str
     numerical: bool = False
+    weak: bool = False
+    """A counterexample the search keeps only if it finds no stronger one (see SearchProperty.preferred)."""
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,12 @@ def peeks_below(ranking, k, qrels):
     return precision(ranking, k, qrels) + below / 100
 
 
+def precision_needing_relevant(ranking, k, qrels):
+    """P@k, but undefined when the collection holds nothing relevant: its only dependence
+    beyond the top k is whether R = 0."""
+    return precision(ranking, k, qrels) if qrels else None
+
+
 def fails_late(ranking, k, qrels):
     """The number of relevant documents in the top k (monotonic), but 0 from k = 8 on:
     a monotonicity failure beyond the exhaustive depths."""

@@ -80,11 +80,18 @@ class TestOtherCells:
         assert witness("SN-DCG", "complete") == {"k": 1, "ranking": ["0"], "qrels": []}
 
     def test_ap_is_not_localized_because_it_needs_to_know_r(self) -> None:
-        assert witness("AP", "localized") == {"k": 1, "a": {"ranking": ["0"], "qrels": []}, "b": {"ranking": ["0"], "qrels": ["1"]}}
+        assert witness("AP", "localized") == {"k": 1, "a": {"ranking": ["1"], "qrels": ["1"]}, "b": {"ranking": ["1"], "qrels": ["1", "1"]}}
 
-    def test_r_precision_is_not_localized(self) -> None:
-        w = witness("RPrec", "localized")
-        assert w["k"] == 1 and w["a"]["ranking"][:1] == w["b"]["ranking"][:1]
+    def test_a_localization_witness_has_both_scores_defined_when_one_exists(self) -> None:
+        # `0` with R = 0 (undefined) against `0` with R = 1 (0) comes first in the order, but it
+        # leans on the convention for R = 0, which trec_eval settles differently (0)
+        for name in ("AP", "Recall", "NDCG", "RPrec"):
+            w = witness(name, "localized")
+            assert w["a"]["qrels"] and w["b"]["qrels"], name
+
+    def test_r_precision_is_not_localized_because_r_sets_its_cutoff(self) -> None:
+        # at k = 1 the cutoff min(R, k) is 1 whatever R; at k = 2, R = 1 reads rank 1 only
+        assert witness("RPrec", "localized") == {"k": 2, "a": {"ranking": ["0", "1"], "qrels": ["1"]}, "b": {"ranking": ["0", "1"], "qrels": ["1", "1"]}}
 
     def test_precision_cannot_reach_1_when_k_exceeds_r(self) -> None:  # Table 2 note e
         w = witness("P", "realizable")

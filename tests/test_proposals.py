@@ -63,6 +63,13 @@ class TestSoundProposals:
         assert verdict.verdict == "no" and verdict.witness.data["a"]["ranking"] != verdict.witness.data["b"]["ranking"]
         assert recheck(proposals.peeks_below, "localized", dict(verdict.witness.data))
 
+    def test_a_defined_against_undefined_pair_is_the_localization_witness_only_when_no_other_exists(self) -> None:
+        verdict = check(proposals.precision_needing_relevant, ["localized"])["localized"]
+        assert verdict.verdict == "no" and verdict.witness.weak
+        assert verdict.witness.data == {"k": 1, "a": {"ranking": ["0"], "qrels": []}, "b": {"ranking": ["0"], "qrels": ["1"]}}
+        assert "none of the pairs of situations tried is with both scores defined" in verdict.evidence
+        assert recheck(proposals.precision_needing_relevant, "localized", dict(verdict.witness.data))
+
     def test_a_failure_beyond_the_exhaustive_depths_is_found_by_hypothesis_and_shrunk(self) -> None:
         verdict = check(proposals.fails_late, ["monotonic"])["monotonic"]
         assert verdict.verdict == "no" and verdict.method.startswith("Hypothesis search")
