@@ -19,6 +19,7 @@ import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from metrics import REGISTRY, Measure
 
@@ -109,21 +110,23 @@ class CrossCheck:
     detail: str
 
 
-_POOL: concurrent.futures.ProcessPoolExecutor | None = None
+CROSS_CHECK_SECONDS = 30.0
+"""Wall-clock limit of cvc5 on one obligation in a cross-check: cvc5's own time limit is not
+checked inside a simplex pivot, so a helper process that overruns it is killed."""
 
 
 def cross_check(obligations: Sequence[Obligation]) -> CrossCheck:
     """Run cvc5 on ``obligations`` (which Z3 proved); a disagreement disputes the proof.
 
-    In the main process cvc5 runs in a helper process, so that a solver crash cannot take
-    the command down; a worker process (a table row) is already isolated and calls it
-    directly (a pool inside a pool worker cannot be shut down cleanly).
+    cvc5 runs in a helper process, so that a solver crash or a run past
+    :data:`CROSS_CHECK_SECONDS` cannot take the command down: the helper is killed and the
+    obligation counts as unconfirmed.
     """
     if not cvc5_available():
         return CrossCheck("skipped", "cvc5 is not installed (pip install irprops[cvc5])")
     unconfirmed = []
     for ob in obligations:
-        answers = _cvc5(smt2(ob)) if multiprocessing.parent_process() is not None else _in_helper(smt2(ob))
+        answers = _ask_helper(smt2(ob))
         if "sat" in answers:
             return CrossCheck("disagreement", f"cvc5 answers sat on {ob.path}, which Z3 proved unsat")
         if set(answers) != {"unsat"}:
@@ -133,17 +136,66 @@ def cross_check(obligations: Sequence[Obligation]) -> CrossCheck:
     return CrossCheck("confirmed", f"cvc5 confirms all {len(obligations)} certificate(s)" if obligations else "no solver certificate to confirm")
 
 
-def _in_helper(text: str) -> tuple[str, ...]:
-    global _POOL
-    if _POOL is None:
+class _Helper:
+    """A spawned process answering SMT-LIB texts with cvc5, one at a time."""
+
+    def __init__(self) -> None:
         # spawn, not fork: forking a process that runs threads (a pool's, a progress bar's) can deadlock
-        _POOL = concurrent.futures.ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        atexit.register(_POOL.shutdown)
-    try:
-        return _POOL.submit(_cvc5, text).result()
-    except concurrent.futures.process.BrokenProcessPool:
-        _POOL = None
-        return ("crashed",)
+        context = multiprocessing.get_context("spawn")
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child,), daemon=True)
+        self.process.start()
+        child.close()
+
+    def ask(self, text: str, seconds: float) -> tuple[str, ...] | None:
+        """cvc5's answers, or None if the helper crashed or overran ``seconds`` (it is then unusable)."""
+        try:
+            self.connection.send(text)
+            if self.connection.poll(seconds):
+                answers: tuple[str, ...] = self.connection.recv()
+                return answers
+        except (EOFError, OSError):
+            pass
+        return None
+
+    def close(self) -> None:
+        self.process.kill()
+        self.process.join()
+        self.connection.close()
+
+
+_HELPER: _Helper | None = None
+
+
+def _ask_helper(text: str) -> tuple[str, ...]:
+    global _HELPER
+    if multiprocessing.current_process().daemon:  # a daemonic process cannot start one
+        return _cvc5(text)
+    if _HELPER is None:
+        _HELPER = _Helper()
+        atexit.register(_close_helper)
+    answers = _HELPER.ask(text, CROSS_CHECK_SECONDS)
+    if answers is None:
+        crashed = not _HELPER.process.is_alive()
+        _close_helper()
+        return ("crashed",) if crashed else (f"timeout after {CROSS_CHECK_SECONDS:g} s",)
+    return answers
+
+
+def _close_helper() -> None:
+    global _HELPER
+    if _HELPER is not None:
+        _HELPER.close()
+        _HELPER = None
+
+
+def _serve(connection: Any) -> None:
+    while True:
+        try:
+            text = connection.recv()
+        except EOFError:
+            return
+        connection.send(_cvc5(text))
 
 
 def _recheck_file(path: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:

@@ -1,0 +1,41 @@
+"""cvc5's second opinion on Z3's proofs: agreement, disagreement, and a helper that overruns."""
+
+from __future__ import annotations
+
+import pytest
+import z3
+
+from proofs import certificates as certs
+from proofs.smt import Obligation
+
+
+def obligation(negated_claim: z3.BoolRef) -> Obligation:
+    ob = Obligation("test/claim.smt2", {"proves": "a test claim"})
+    x = z3.Real("x")
+    ob.assume("x positive", x > 0)
+    ob.ask("claim", negated_claim)
+    return ob
+
+
+X = z3.Real("x")
+
+
+class TestCrossCheck:
+    def test_cvc5_confirms_an_obligation_z3_proved(self) -> None:
+        assert certs.cross_check([obligation(X <= 0)]).status == "confirmed"
+
+    def test_a_satisfiable_obligation_is_a_disagreement_naming_the_certificate(self) -> None:
+        second = certs.cross_check([obligation(X > 1)])
+        assert second.status == "disagreement" and "test/claim.smt2" in second.detail
+
+    def test_a_helper_past_its_time_limit_is_killed_and_the_obligation_left_unconfirmed(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        certs.cross_check([obligation(X <= 0)])  # a live helper
+        helper = certs._HELPER
+        assert helper is not None
+        monkeypatch.setattr(certs, "CROSS_CHECK_SECONDS", 0.0)
+        second = certs.cross_check([obligation(X <= 0)])
+        assert second.status == "unconfirmed" and "timeout after 0 s" in second.detail
+        helper.process.join(timeout=10)
+        assert not helper.process.is_alive() and certs._HELPER is None
+        monkeypatch.undo()
+        assert certs.cross_check([obligation(X <= 0)]).status == "confirmed"  # a fresh helper
