@@ -96,7 +96,7 @@ def declare(
     key: str,
     *,
     relevance: Relevance,
-    reference: str,
+    reference: str = "a proposal",
     aliases: tuple[str, ...] = (),
     params: tuple[Param, ...] = (),
     residual: Formula | None = None,

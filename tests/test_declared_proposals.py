@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from irprops.cli import main
-from metrics import InputError, Situation, weighted_precision
+from metrics import REGISTRY, InputError, Situation, weighted_precision
 from properties import check
 from tests import declared_proposals
 from tests.recheck import of_measure, recheck
@@ -17,6 +17,7 @@ from tests.recheck import of_measure, recheck
 from .conftest import ROOT
 
 DECLARED = ROOT / "tests" / "declared_proposals.py"
+FORMULA = ROOT / "tests" / "declared_formula.py"
 
 
 def verdicts(name: str) -> dict[str, str]:
@@ -66,3 +67,19 @@ class TestDeclaringByWeights:
     def test_an_unknown_normaliser_is_refused(self) -> None:
         with pytest.raises(InputError, match="must be one of none, weights"):
             weighted_precision("x", lambda i: 1 / i, "sum")  # type: ignore[arg-type]
+
+
+class TestDeclaringAFormula:
+    @pytest.fixture
+    def unregister(self) -> object:
+        yield
+        REGISTRY.pop("share-of-larger", None)  # loading the file registered it
+
+    def test_a_formula_declared_without_a_reference_gets_proofs_and_witnesses(self, unregister: object) -> None:
+        result = check(f"{FORMULA}:share_of_larger", ["convergent", "top_weighted", "complete"])
+        assert {p: (v.verdict, v.method) for p, v in result.verdicts.items()} == {
+            "convergent": ("yes", "proof (all k)"),
+            "top_weighted": ("no", "exhaustive search, exact arithmetic"),
+            "complete": ("yes", "proof (all k)"),
+        }
+        assert result["top_weighted"].witness.data == {"k": 2, "ranking": ["0", "1"], "qrels": ["1"], "i": 1, "j": 2}
