@@ -6,9 +6,10 @@ over rationals and base-2 logarithms of integers (:class:`log2`), such as the DC
 soundly by :func:`sign`:
 
 1. **interval separation**: the expression is enclosed in a rigorous interval
-   (``mpmath.iv``, outward rounding, with every logarithm widened by 2^8 ulps as a margin);
-   if the interval excludes 0 its sign is certain;
-2. **formal identity**: otherwise each ``log2(n)`` is expanded over the primes
+   (``mpmath.iv``, outward rounding, with every logarithm, root, power, ``exp`` and ``pi``
+   widened by 2^8 ulps as a margin); if the interval excludes 0 its sign is certain; a
+   function with no enclosure here (``sin``, say) makes the comparison :class:`Undecided`;
+2. **formal identity**: otherwise each ``log2(n)`` (n rational) is expanded over the primes
    (``log2(12) = 2 + log2(3)``) and the expression is put over a common denominator in
    those logarithms as independent symbols; a zero numerator proves the value is 0;
 3. **refinement**: otherwise the interval is recomputed with up to 4096 bits.
@@ -136,7 +137,7 @@ def formally_zero(value: Exact) -> bool:
     value = as_exact(value)
     if isinstance(value, Fraction):
         return value == 0
-    expanded = value.replace(lambda e: isinstance(e, (log2, sympy.log)) and e.args[0].is_Integer, _expand_log)
+    expanded = value.replace(lambda e: isinstance(e, (log2, sympy.log)) and e.args[0].is_Rational and e.args[0].is_positive, _expand_log)
     return sympy.cancel(sympy.together(expanded)) == 0
 
 
@@ -205,6 +206,8 @@ def _with_bits(bits: int, fn, *args):  # type: ignore[no-untyped-def]
         return fn(*args, bits)
     except _Straddle:
         return None
+    except TypeError as error:  # a function with no rigorous enclosure here: no decision, not a crash
+        raise Undecided(str(error)) from None
     finally:
         mpmath.iv.prec = saved
 
@@ -235,6 +238,21 @@ def _enclose(e: sympy.Expr, bits: int):  # type: ignore[no-untyped-def]
         return _log_enclosure(int(e.args[0]), bits) / _log_enclosure(2, bits)
     if isinstance(e, sympy.log) and e.args[0].is_Integer:
         return _log_enclosure(int(e.args[0]), bits)
+    if isinstance(e, (log2, sympy.log)) and len(e.args) == 1:
+        ln = _widen(iv.log(_positive(_enclose(e.args[0], bits))), bits)
+        return ln / _log_enclosure(2, bits) if isinstance(e, log2) else ln
+    if isinstance(e, sympy.exp) or e is sympy.E:
+        return _widen(iv.exp(_enclose(e.exp if e is not sympy.E else sympy.Integer(1), bits)), bits)
+    if e is sympy.pi:
+        return _widen(iv.pi, bits)
+    if isinstance(e, sympy.Abs):
+        inner = _enclose(e.args[0], bits)
+        lo, hi = (Fraction(*to_rational(end)) for end in inner._mpi_)
+        if lo >= 0:
+            return inner
+        if hi <= 0:
+            return -inner
+        return iv.make_mpf((mpmath.mpf(0)._mpf_, max(inner._mpi_[1], mpf_neg(inner._mpi_[0]), key=functools.cmp_to_key(mpf_cmp))))
     if e.is_Add:
         total = iv.mpf(0)
         for term in e.args:
@@ -253,12 +271,32 @@ def _enclose(e: sympy.Expr, bits: int):  # type: ignore[no-untyped-def]
                 raise _Straddle
             return iv.mpf(1) / base ** (-n)
         return base**n
+    if e.is_Pow and e.exp.is_Rational:  # a root: x^(p/q) = exp((p/q) ln x), x > 0
+        base = _positive(_enclose(e.base, bits))
+        return _widen(iv.exp(iv.log(base) * iv.mpf(int(e.exp.p)) / iv.mpf(int(e.exp.q))), bits)
+    if e.is_Pow:  # x^y = exp(y ln x), x > 0
+        return _widen(iv.exp(iv.log(_positive(_enclose(e.base, bits))) * _enclose(e.exp, bits)), bits)
     if isinstance(e, (sympy.Max, sympy.Min)):
         parts = [_enclose(a, bits)._mpi_ for a in e.args]
         pick = max if isinstance(e, sympy.Max) else min
         order = functools.cmp_to_key(mpf_cmp)
         return iv.make_mpf((pick((p[0] for p in parts), key=order), pick((p[1] for p in parts), key=order)))
     raise TypeError(f"cannot bound {e} ({type(e).__name__}) exactly")
+
+
+def _positive(interval):  # type: ignore[no-untyped-def]
+    """``interval``, which a logarithm or a real power needs strictly positive."""
+    if interval.a <= 0:
+        raise _Straddle
+    return interval
+
+
+def _widen(interval, bits: int):  # type: ignore[no-untyped-def]
+    """``interval`` widened by 2^(8 - bits) (|x| + 1) on each side: the margin every
+    transcendental function of mpmath.iv gets here, as logarithms do."""
+    iv = mpmath.iv
+    margin = (iv.mpf(2) ** (_LOG_MARGIN_BITS - bits) * (abs(interval) + 1))._mpi_[1]
+    return interval + iv.make_mpf((mpf_neg(margin), margin))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -278,9 +316,13 @@ def _prime_log(p: int) -> sympy.Symbol:
 
 
 def _expand_log(e: sympy.Expr) -> sympy.Expr:
-    """log2(n) as sum m_p log2(p) over n's prime factors (log2(2) = 1); ln n = ln2 * log2(n)."""
-    n = int(e.args[0])
-    in_base_2 = sum((Integer(m) * (1 if p == 2 else _prime_log(p)) for p, m in sympy.factorint(n).items()), Integer(0))
+    """log2(n) as sum m_p log2(p) over the prime factors of the rational n (log2(2) = 1);
+    ln n = ln2 * log2(n)."""
+    n = sympy.Rational(e.args[0])
+    factors = {**sympy.factorint(int(n.p))}
+    for p, m in sympy.factorint(int(n.q)).items():
+        factors[p] = factors.get(p, 0) - m
+    in_base_2 = sum((Integer(m) * (1 if p == 2 else _prime_log(p)) for p, m in factors.items()), Integer(0))
     return in_base_2 if isinstance(e, log2) else _natural_scale() * in_base_2
 
 

@@ -15,3 +15,6 @@ increasing = weighted_precision("log-increasing", lambda i: log2(i + 1), "weight
 
 halves = weighted_precision("halves", lambda i: sympy.Rational(1, 2) ** (i - 1), "ideal")
 """Geometric weights normalised by the ideal ranking: an NDCG with RBP's discount (p = 1/2)."""
+
+root_discount = weighted_precision("root-discount", lambda i: 1 / sympy.sqrt(i), "ideal")
+"""Weights 1/sqrt(i) normalised by the ideal ranking: roots are compared exactly too."""

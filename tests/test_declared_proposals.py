@@ -51,6 +51,12 @@ class TestEveryCellIsSettled:
             "localized": "no", "complete": "no", "realizable": "yes",
         }
 
+    def test_a_root_discount_normalised_by_the_ideal_behaves_like_ndcg(self) -> None:
+        assert verdicts("root_discount") == {
+            "bounded": "yes", "monotonic": "no", "convergent": "yes", "top_weighted": "yes",
+            "localized": "no", "complete": "no", "realizable": "yes",
+        }
+
 
 class TestDeclaringByWeights:
     def test_the_declared_metric_scores_exactly(self) -> None:

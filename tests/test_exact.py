@@ -77,6 +77,36 @@ class TestSignsAreCertified:
         assert sign(expr) == 1
 
 
+class TestRootsAndOtherFunctions:
+    """Proposals write weights with roots, exp and pi too: enclosed rigorously, or undecided."""
+
+    @given(st.integers(2, 10**6), st.integers(2, 5))
+    def test_enclosures_of_roots_contain_the_root(self, n: int, q: int) -> None:
+        lo, hi = enclose(sympy.Integer(n) ** sympy.Rational(1, q), 64)
+        assert lo**q <= n <= hi**q and hi - lo < Fraction(n, 2**50)
+
+    def test_equal_radicals_are_found_equal_and_unequal_ones_separated(self) -> None:
+        assert compare(1 / sympy.sqrt(2), sympy.sqrt(2) / 2) == 0
+        assert compare(sympy.sqrt(3), Fraction(17, 10)) == 1  # 1.7320 > 1.7
+        assert compare(sympy.Rational(1, 2) ** sympy.Rational(1, 3), Fraction(4, 5)) == -1  # 0.7937 < 0.8
+
+    def test_exp_and_pi_are_enclosed(self) -> None:
+        assert compare(sympy.pi, Fraction(22, 7)) == -1 and compare(sympy.pi, Fraction(333, 106)) == 1
+        assert compare(sympy.exp(Fraction(1, 2)), Fraction(33, 20)) == -1  # 1.6487 < 1.65
+
+    def test_logarithms_of_fractions_are_expanded_over_primes(self) -> None:
+        assert compare(log2(sympy.Rational(3, 2)), log2(3) - 1) == 0
+        assert compare(sympy.log(sympy.Rational(1, 3)), -sympy.log(3)) == 0
+
+    def test_a_function_with_no_enclosure_is_undecided_not_a_crash(self) -> None:
+        with pytest.raises(Undecided, match="cannot bound sin"):
+            compare(sympy.sin(1), Fraction(1, 2))
+
+    def test_a_root_of_a_negative_value_is_undecided(self) -> None:
+        with pytest.raises(Undecided):
+            enclose(sympy.Pow(1 - log2(3), sympy.Rational(1, 2), evaluate=False), 64)
+
+
 class TestExactValues:
     def test_log2_of_a_power_of_two_is_an_integer(self) -> None:
         assert log2(1) == 0 and log2(8) == 3 and isinstance(log2(6), log2)
