@@ -169,7 +169,7 @@ class SearchProperty(Property, Generic[C]):
             if log.stopped:
                 break
         if weak is not None:
-            evidence = f"{weak.text}. {order} over {space.describe()}, where none of the {self.noun} tried is {self.preferred}"
+            evidence = f"{weak.text}. {order} over {space.describe()}; no counterexample {self.preferred} was found"
             return self._verdict("no", method("exhaustive search", weak.numerical), evidence, weak, log, start)
         if log.stopped:
             return self._stopped(log, start)

@@ -67,7 +67,7 @@ class TestSoundProposals:
         verdict = check(proposals.precision_needing_relevant, ["localized"])["localized"]
         assert verdict.verdict == "no" and verdict.witness.weak
         assert verdict.witness.data == {"k": 1, "a": {"ranking": ["0"], "qrels": []}, "b": {"ranking": ["0"], "qrels": ["1"]}}
-        assert "none of the pairs of situations tried is with both scores defined" in verdict.evidence
+        assert "no counterexample with both scores defined was found" in verdict.evidence
         assert recheck(proposals.precision_needing_relevant, "localized", dict(verdict.witness.data))
 
     def test_a_failure_beyond_the_exhaustive_depths_is_found_by_hypothesis_and_shrunk(self) -> None:
