@@ -271,10 +271,7 @@ def _enclose(e: sympy.Expr, bits: int):  # type: ignore[no-untyped-def]
                 raise _Straddle
             return iv.mpf(1) / base ** (-n)
         return base**n
-    if e.is_Pow and e.exp.is_Rational:  # a root: x^(p/q) = exp((p/q) ln x), x > 0
-        base = _positive(_enclose(e.base, bits))
-        return _widen(iv.exp(iv.log(base) * iv.mpf(int(e.exp.p)) / iv.mpf(int(e.exp.q))), bits)
-    if e.is_Pow:  # x^y = exp(y ln x), x > 0
+    if e.is_Pow:  # roots and real powers: x^y = exp(y ln x), x > 0
         return _widen(iv.exp(iv.log(_positive(_enclose(e.base, bits))) * _enclose(e.exp, bits)), bits)
     if isinstance(e, (sympy.Max, sympy.Min)):
         parts = [_enclose(a, bits)._mpi_ for a in e.args]

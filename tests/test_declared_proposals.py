@@ -45,14 +45,9 @@ class TestEveryCellIsSettled:
             "localized": "yes", "complete": "yes", "realizable": "no",
         }
 
-    def test_a_geometric_discount_normalised_by_the_ideal_behaves_like_ndcg(self) -> None:
-        assert verdicts("halves") == {
-            "bounded": "yes", "monotonic": "no", "convergent": "yes", "top_weighted": "yes",
-            "localized": "no", "complete": "no", "realizable": "yes",
-        }
-
-    def test_a_root_discount_normalised_by_the_ideal_behaves_like_ndcg(self) -> None:
-        assert verdicts("root_discount") == {
+    @pytest.mark.parametrize("name", ["halves", "root_discount"])  # geometric and 1/sqrt(i) discounts
+    def test_a_decreasing_discount_normalised_by_the_ideal_behaves_like_ndcg(self, name: str) -> None:
+        assert verdicts(name) == {
             "bounded": "yes", "monotonic": "no", "convergent": "yes", "top_weighted": "yes",
             "localized": "no", "complete": "no", "realizable": "yes",
         }
