@@ -14,10 +14,9 @@ import sys
 import time
 from pathlib import Path
 
+from irprops import COLUMNS, check
 from rich.console import Console
 from rich.table import Table
-
-from properties import COLUMNS, check
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = [

@@ -15,13 +15,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from irprops import COLUMNS
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
 from irprops import table as t2
 from irprops.table.render_text import HEADERS
-from properties import COLUMNS
 
 TARGETS = {"cold": 60.0, "warm": 2.0}
 

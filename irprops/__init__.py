@@ -1,14 +1,19 @@
 """irprops: prove or refute numeric properties of IR effectiveness metrics.
 
-The public API: :func:`score` and the metric registry; :func:`check` and the property
-registry; the verdict types. The proof layer arrives in ``proofs``.
+The public API: :func:`score` and the metric registry; :func:`declare` and
+:func:`weighted_precision` for new metrics; :func:`check`, which refutes with the search
+(``irprops.properties``) and proves with Z3 and SymPy (``irprops.proofs``); the verdict
+types (``irprops.verdicts``). The layers import one way: ``metrics`` <- ``verdicts`` <-
+(``properties``, ``proofs``, side by side) <- ``check``, ``table``, ``cli``.
 
 >>> import irprops
 >>> irprops.score("P@6", "111110").exact
 Fraction(5, 6)
+>>> irprops.check("P", ["convergent"])["convergent"].method
+'proof (all k)'
 """
 
-from metrics import (
+from irprops.metrics import (
     REGISTRY,
     UNDEFINED,
     InputError,
@@ -20,8 +25,12 @@ from metrics import (
     declare,
     parse,
     score,
+    weighted_precision,
 )
-from properties import COLUMNS, PROPERTIES, CheckResult, Verdict, Witness, check
+from irprops.properties import PROPERTIES
+from irprops.verdicts import COLUMNS, CheckResult, Lemma, ProofRecord, Prop, Reach, Search, Verdict, Witness
+
+from .checking import check
 
 __all__ = [
     "COLUMNS",
@@ -30,9 +39,14 @@ __all__ = [
     "UNDEFINED",
     "CheckResult",
     "InputError",
+    "Lemma",
     "Measure",
     "Metric",
+    "ProofRecord",
+    "Prop",
+    "Reach",
     "Score",
+    "Search",
     "Situation",
     "Undefined",
     "Verdict",
@@ -41,4 +55,5 @@ __all__ = [
     "declare",
     "parse",
     "score",
+    "weighted_precision",
 ]

@@ -10,6 +10,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -17,10 +18,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-import metrics
-from metrics import exact
-from metrics.grades import format_ranking
-from metrics.registry import decimal
+from irprops import metrics
+from irprops.metrics import decimal, exact, format_ranking
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -99,8 +98,8 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
     numerical evidence); "yes" with a proof (built-in metrics, and proposals declared with
     a closed form); "unknown" says how far the search looked and why no proof was found.
     """
-    from properties import COLUMNS
-    from properties import check as run_check
+    from irprops import COLUMNS
+    from irprops import check as run_check
 
     result = run_check(target, property_names or None, relevance=relevance, timeout=timeout, budget=budget, prove=not search_only)  # type: ignore[arg-type]
     if as_json:
@@ -135,12 +134,11 @@ def table(out: str, order_: str | None, workers: int, no_cache: bool) -> None:
     from rich.progress import Progress
 
     from irprops import table as t2
-    from irprops.table.render_text import HEADERS
-    from proofs.certificates import cvc5_available
-    from properties import COLUMNS
-    from properties.check import resolve_properties
+    from irprops.proofs.certificates import cvc5_available
+    from irprops.table import HEADERS
+    from irprops.verdicts import Prop
 
-    columns = resolve_properties(order_.split(",")) if order_ else list(COLUMNS)
+    columns = Prop.parse_all(order_.split(",")) if order_ else list(Prop)
     if workers < 1:
         raise metrics.InputError("--workers", workers, "must be at least 1")
     start = time.perf_counter()
@@ -164,23 +162,28 @@ def table(out: str, order_: str | None, workers: int, no_cache: bool) -> None:
 
 
 @main.command()
-@click.option("--recheck", is_flag=True, help="Re-run the committed certificates with Z3 and cvc5 instead of regenerating them.")
-@click.option("--out", type=click.Path(file_okay=False), default=None, help="Directory to write to or read from (default: proofs/certificates).")
+@click.option("--recheck", is_flag=True, help="Re-run the certificates with Z3 and cvc5 instead of regenerating them.")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="Directory to write to or read from (default: the repository's proofs/smt2; --recheck: the installed ones).")
+@_user_errors
 def certificates(recheck: bool, out: str | None) -> None:
     """Regenerate the SMT-LIB certificates of every proof, or re-check them with Z3 and cvc5.
 
+    Regeneration writes the .smt2 files into --out (by default the source checkout's
+    proofs/smt2, never an installed package) and removes only stale .smt2 files there.
     With --recheck every (check-sat) of every file must answer unsat; the command exits
     with status 1 when one does not, and names the file.
     """
     from pathlib import Path
 
-    from proofs import certificates as certs
+    from irprops.proofs import certificates as certs
 
-    directory = Path(out) if out else certs.CERTIFICATES
     if not recheck:
+        directory = Path(out) if out else _checkout_certificates()
         written = certs.regenerate(directory)
         click.echo(f"{len(written)} certificates written to {directory}")
         return
+    directory = Path(out) if out else certs.COMMITTED
     if not directory.exists():
         raise click.UsageError(f"no certificates in {directory}: run irprops certificates first")
     results = certs.recheck(directory)
@@ -192,6 +195,19 @@ def certificates(recheck: bool, out: str | None) -> None:
     click.echo(f"{len(results) - len(failed)} of {len(results)} certificates re-checked unsat with {solvers}")
     if failed:
         sys.exit(1)
+
+
+def _checkout_certificates() -> Path:
+    """The source checkout's proofs/smt2, when irprops runs from one (an editable install); else a usage error."""
+
+    from irprops.proofs import certificates as certs
+
+    root = certs.COMMITTED.parent.parent
+    pyproject = root / "pyproject.toml"
+    if certs.COMMITTED.parent.name == "proofs" and pyproject.exists() and 'name = "irprops"' in pyproject.read_text():
+        return certs.COMMITTED
+    raise metrics.InputError("--out", "(not given)", "irprops is not running from a source checkout, and an installed package is never written to",
+                             "give --out DIR")
 
 
 @main.command(name="metrics")

@@ -1,6 +1,6 @@
 """irprops metrics: the effectiveness metrics of Moffat (AIRS 2013) in three agreeing forms.
 
->>> from metrics import score
+>>> from irprops.metrics import score
 >>> round(score("nDCG@5", "10100", R=3).value, 4)
 0.7039
 """
@@ -9,15 +9,16 @@ from . import catalog  # noqa: F401  (registers the metrics)
 from .algebra import UNDEFINED, Algebra, Undefined
 from .errors import InputError, NotExpressible, Undecided
 from .exact import Exact, compare, sign
-from .families import weighted_precision
+from .families import Normaliser, weighted_precision
+from .grades import format_ranking
 from .names import known_names, lookup, parse
-from .registry import REGISTRY, Measure, Metric, Param, declare
+from .registry import REGISTRY, Measure, Metric, Param, Relevance, decimal, declare
 from .scoring import Score, score
 from .situation import Situation
-from .symbolic import SymbolicForm
+from .symbolic import MaxOver, OrderStatistic, SymbolicForm
 
 __all__ = [
-    "REGISTRY", "UNDEFINED", "Algebra", "Exact", "InputError", "Measure", "Metric", "NotExpressible", "Param",
-    "Score", "Situation", "SymbolicForm", "Undecided", "Undefined", "compare", "declare", "known_names",
-    "lookup", "parse", "score", "sign", "weighted_precision",
+    "REGISTRY", "UNDEFINED", "Algebra", "Exact", "InputError", "MaxOver", "Measure", "Metric", "Normaliser", "NotExpressible",
+    "OrderStatistic", "Param", "Relevance", "Score", "Situation", "SymbolicForm", "Undecided", "Undefined", "compare", "decimal",
+    "declare", "format_ranking", "known_names", "lookup", "parse", "score", "sign", "weighted_precision",
 ]

@@ -46,7 +46,7 @@ def weighted_precision(
     operations SymPy keeps exact: ``lambda i: 1 / (i * (i + 1))``, ``lambda i: 1 / log2(i + 1)``
     (``metrics.exact.log2``), ``lambda i: sympy.Rational(1, 2) ** (i - 1)``.
 
-    >>> from metrics.exact import log2
+    >>> from irprops.metrics.exact import log2
     >>> dcg = weighted_precision("my-DCG", lambda i: 1 / log2(i + 1))
     >>> str(dcg.closed_form())
     'Sum(r[i]/log2(i + 1), (i, 1, k))'

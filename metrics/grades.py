@@ -50,7 +50,7 @@ def check_grade(grade: Fraction | int | str, argument: str = "grade") -> Fractio
     >>> check_grade(0.5)
     Traceback (most recent call last):
     ...
-    metrics.errors.InputError: grade = 0.5: is a float, and grades must be exact (write it as the string '0.5' or as a Fraction)
+    irprops.metrics.errors.InputError: grade = 0.5: is a float, and grades must be exact (write it as the string '0.5' or as a Fraction)
     """
     if isinstance(grade, str):
         parsed = parse_grade(grade, argument)

@@ -49,7 +49,7 @@ def parse(name: str) -> Measure:
     >>> parse("nDGC@10")
     Traceback (most recent call last):
     ...
-    metrics.errors.InputError: metric = 'nDGC': unknown metric (did you mean NDCG or SNDCG or DCG?)
+    irprops.metrics.errors.InputError: metric = 'nDGC': unknown metric (did you mean NDCG or SNDCG or DCG?)
     """
     match = _SYNTAX.match(name)
     if not match:

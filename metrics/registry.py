@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+import sympy
+
 from . import exact
 from .algebra import ExactAlgebra, FloatAlgebra, Formula, Undefined, run
 from .errors import InputError, NotExpressible
@@ -179,6 +181,18 @@ class Measure:
         except NotExpressible:
             return None
         return SymbolicForm(**{**form.__dict__, "grade_base": algebra.grades, "qrel_base": algebra.qrel_grades})
+
+    def residual_closed_form(self) -> sympy.Expr | None:
+        """The declared residual for symbolic k, simplified (RBP: ``p**k``), or None for a metric without one.
+
+        >>> from irprops.metrics import parse
+        >>> parse("RBP(p=0.8)").residual_closed_form()
+        p**k
+        """
+        if self.metric.residual is None:
+            return None
+        algebra = ClosedFormAlgebra(self.metric.binary, self._assumptions())
+        return sympy.simplify(sympy.sympify(self.metric.residual(algebra)).doit())
 
     def _form(self, algebra: SymbolicAlgebra | ClosedFormAlgebra, k: object) -> SymbolicForm:
         expr = self.metric.formula(algebra)

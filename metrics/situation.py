@@ -33,7 +33,7 @@ class Situation:
     >>> Situation.of("11", qrels="1")
     Traceback (most recent call last):
     ...
-    metrics.errors.InputError: qrels = '1': the ranking holds 2 relevant documents of grade 1 but the qrels only 1 (every relevant ranked document must be in the qrels)
+    irprops.metrics.errors.InputError: qrels = '1': the ranking holds 2 relevant documents of grade 1 but the qrels only 1 (every relevant ranked document must be in the qrels)
     """
 
     ranking: tuple[Entry, ...]

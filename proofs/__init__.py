@@ -8,32 +8,45 @@ recognised from the closed form of its one declaration (never from its name):
 * running-state folds: induction with inferred invariants (:mod:`proofs.foldproofs`);
 * otherwise, for k up to K only: Z3 on the symbolic form at each depth (:mod:`proofs.bounded`).
 
-It returns a :class:`~proofs.lemma.Proof` ("yes" for every k, or "no" for an unboundedness
-proof with a witness) or a :class:`~proofs.lemma.Failed` saying why no proof was found.
-Every Z3 step is an :class:`~proofs.smt.Obligation` that :mod:`proofs.certificates` writes
-as SMT-LIB 2 and re-checks with Z3 and cvc5.
+It returns a :class:`~irprops.proofs.lemma.Proof` ("yes" for every k, or "no" for an
+unboundedness proof with a witness) or a :class:`~irprops.proofs.lemma.Failed` saying why no
+proof was found. Every Z3 step is an :class:`~irprops.proofs.smt.Obligation` that
+:mod:`irprops.proofs.certificates` writes as SMT-LIB 2 and re-checks with Z3 and cvc5
+(:func:`cross_check` asks cvc5 for a second opinion on one proof).
+
+This package never imports the search (``irprops.properties``): both produce the values of
+:mod:`irprops.verdicts`, and ``irprops.check`` combines them.
+
+>>> from irprops.metrics import parse
+>>> proof = prove(parse("P"), Prop.CONVERGENT)
+>>> proof.conclusion, str(proof.reach), [lemma.name for lemma in proof.lemmas]
+('yes', 'all k', ['form', 'w>0', 'scale positive', 'bring-in'])
 """
 
 from __future__ import annotations
 
-from metrics import Measure
+from irprops.metrics import Measure
+
+from irprops.verdicts import Prop
 
 from . import syntax
 from .bounded import bounded_proof
+from .certificates import cross_check
 from .foldproofs import FoldProver
 from .folds import extract
 from .lemma import Failed, Lemma, Proof
 from .structure import prepare, weighted_sum
 from .weighted import WeightedProver
 
-__all__ = ["Failed", "Lemma", "Proof", "prove"]
+__all__ = ["Failed", "Lemma", "Proof", "cross_check", "prove"]
 
 
-def prove(measure: Measure, prop: str) -> Proof | Failed:
+def prove(measure: Measure, prop: Prop) -> Proof | Failed:
     """A proof that ``measure`` has (or, for boundedness, lacks) ``prop`` for every k, or why there is none.
 
     Results are cached per declaration (its formula), parameter values and property.
     """
+    prop = Prop(prop)
     key = (measure.metric.formula, tuple(sorted(measure.params.items())), prop)
     if key not in _CACHE:
         _CACHE[key] = _prove(measure, prop)
@@ -43,13 +56,13 @@ def prove(measure: Measure, prop: str) -> Proof | Failed:
 _CACHE: dict[tuple[object, ...], Proof | Failed] = {}
 
 
-def _prove(measure: Measure, prop: str) -> Proof | Failed:
+def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
     p = prepare(measure)
     if p is None:
         return Failed(prop, "the metric has no closed form")
-    if prop == "localized":
+    if prop is Prop.LOCALIZED:
         return syntax.localized(p)
-    if prop == "complete":
+    if prop is Prop.COMPLETE:
         return syntax.complete(p)
     reasons = []
     ws = weighted_sum(p)

@@ -16,8 +16,9 @@ import time
 
 import sympy
 import z3
+from irprops.metrics import Measure, NotExpressible, SymbolicForm
 
-from metrics import Measure, NotExpressible, SymbolicForm
+from irprops.verdicts import Prop, Reach
 
 from .encode import Encoder
 from .lemma import Failed, Lemma, Proof
@@ -32,7 +33,7 @@ RLIMIT_PER_DEPTH = 15_000_000
 """At most this much on one depth: the climb stops at the first depth that needs more."""
 SECONDS = 10.0
 """A wall-clock safety net per depth only (Z3's nonlinear engine does not always honour rlimit)."""
-PROPERTIES = ("monotonic", "convergent", "top_weighted")
+PROPERTIES = (Prop.MONOTONIC, Prop.CONVERGENT, Prop.TOP_WEIGHTED)
 SITUATIONS = "the queries range over every grade vector, R and qrel grades; only facts true of every situation are assumed"
 
 
@@ -89,7 +90,7 @@ def bounded_proof(measure: Measure, prop: str, target: int = K_TARGET, budget: i
         return Failed(prop, "no symbolic form")
     fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in p.form.params.items() if s not in p.open_unit}
     depth = _Depth(measure, fixed, p.open_unit)
-    ob = Obligation(f"{certificate_dir(p)}/{prop}--k-up-to.smt2", {"metric": measure.name, "property": prop, "reach": "k <= K (see the queries)", "lemma": "bounded"})
+    ob = Obligation(f"{certificate_dir(p)}/{prop}--k-up-to.smt2", {"metric": measure.name, "property": prop, "reach": "k <= K (see the queries)", "lemma": Prop.BOUNDED})
     start, reached, spent = time.perf_counter(), 0, 0
     for k in range(1, target + 1):
         if spent >= budget or time.perf_counter() - start > 6 * SECONDS:
@@ -116,7 +117,7 @@ def _proof(prop: str, reached: int, ob: Obligation, params: str) -> Proof:
     statement = f"for every k <= {reached}" + (f" and {params}" if params else "") + f", the negation of {prop} has no model (one query per depth and rank or pair of ranks)"
     ob.header["reach"] = f"k <= {reached}"
     ob.header["proves"] = statement
-    return Proof(prop, "yes", f"k <= {reached}", (Lemma("bounded", statement, "Z3", ob.path),), (GRADES, SITUATIONS, "Z3's answers; logarithms as exact atoms with certified bounds (mpmath)"), (ob,))
+    return Proof(prop, "yes", Reach(reached), (Lemma(Prop.BOUNDED, statement, "Z3", ob.path),), (GRADES, SITUATIONS, "Z3's answers; logarithms as exact atoms with certified bounds (mpmath)"), (ob,))
 
 
 class _Queries:

@@ -1,8 +1,8 @@
 """The certificates: every Z3 obligation behind a proof, as SMT-LIB 2 files anyone can re-run.
 
 :func:`regenerate` proves every property of every declared metric (default parameters)
-and writes the obligations of the proofs to ``proofs/certificates/<metric>/<property>--<lemma>.smt2``,
-with a comment header saying what each file proves. :func:`recheck` runs each file with
+and writes the obligations of the proofs to ``<directory>/<metric>/<property>--<lemma>.smt2``,
+with a comment header saying what each file proves (the committed ones are in ``proofs/smt2/``). :func:`recheck` runs each file with
 Z3 and, when the ``cvc5`` package is installed, with cvc5, in worker processes (a solver
 crash fails only its own file): every ``(check-sat)`` must answer ``unsat``. A file one
 solver proves and the other refutes is a *disagreement*, and the cells it supports are
@@ -15,18 +15,19 @@ import atexit
 import concurrent.futures
 import importlib.util
 import multiprocessing
-import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from metrics import REGISTRY, Measure
+from irprops.metrics import REGISTRY, Measure
+
+from irprops.verdicts import CrossCheck, Prop
 
 from .smt import Obligation, smt2
 
-CERTIFICATES = Path(__file__).resolve().parent / "certificates"
-PROPERTIES = ("bounded", "monotonic", "convergent", "top_weighted", "localized", "complete", "realizable")
+COMMITTED = Path(__file__).resolve().parent / "smt2"
+"""The certificates shipped with the package (read them; :func:`regenerate` writes only where it is told)."""
 RECHECK_RLIMIT = 100_000_000
 RECHECK_MS = 60_000
 
@@ -39,7 +40,7 @@ def obligations() -> dict[str, Obligation]:
     found: dict[str, Obligation] = {theorem().path: theorem()}
     for metric in REGISTRY.values():
         measure = Measure(metric, metric.defaults())
-        for prop in PROPERTIES:
+        for prop in Prop:
             proof = prove(measure, prop)
             if isinstance(proof, Proof):
                 for ob in proof.obligations:
@@ -47,16 +48,25 @@ def obligations() -> dict[str, Obligation]:
     return dict(sorted(found.items()))
 
 
-def regenerate(directory: Path = CERTIFICATES) -> list[Path]:
-    """Write every certificate afresh into ``directory`` (its old content is removed)."""
-    if directory.exists():
-        shutil.rmtree(directory)
+def regenerate(directory: Path) -> list[Path]:
+    """Write every certificate afresh into ``directory``.
+
+    Only ``.smt2`` files are touched: each certificate is written, and a stale ``.smt2`` file
+    (one no proof produces any more) is removed, with the folders it leaves empty. Any other
+    file under ``directory`` is left alone.
+    """
+    texts = {path: smt2(ob) for path, ob in obligations().items()}  # everything proved before anything is written
     written = []
-    for path, ob in obligations().items():
+    for path, text in texts.items():
         target = directory / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(smt2(ob))
+        target.write_text(text)
         written.append(target)
+    for stale in sorted(set(directory.rglob("*.smt2")) - set(written)):
+        stale.unlink()
+    for folder in sorted((d for d in directory.rglob("*") if d.is_dir()), key=lambda d: len(d.parts), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()
     return written
 
 
@@ -86,7 +96,7 @@ def cvc5_available() -> bool:
     return importlib.util.find_spec("cvc5") is not None
 
 
-def recheck(directory: Path = CERTIFICATES, workers: int = 2) -> list[Recheck]:
+def recheck(directory: Path = COMMITTED, workers: int = 2) -> list[Recheck]:
     """Re-run every certificate under ``directory`` with Z3 and, if installed, cvc5."""
     files = sorted(directory.rglob("*.smt2"))
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
@@ -99,15 +109,6 @@ def recheck(directory: Path = CERTIFICATES, workers: int = 2) -> list[Recheck]:
                 z3_answers, cvc5_answers = ("crashed",), None
             results.append(Recheck(path, z3_answers, cvc5_answers))
     return results
-
-
-@dataclass(frozen=True)
-class CrossCheck:
-    """cvc5's opinion of a proof's obligations: all unsat, one refuted (a disagreement), or not confirmed."""
-
-    status: str
-    """"confirmed", "disagreement", "unconfirmed" or "skipped" (cvc5 not installed)."""
-    detail: str
 
 
 CROSS_CHECK_SECONDS = 30.0

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 
 import z3
 
+from irprops.verdicts import Prop
+
 from .smt import Obligation, conj, discharge
 
 COLLECTION = (1, 1, 0)
@@ -60,7 +62,7 @@ def instances(localized: bool = True, defined_with_relevant: bool = True) -> lis
     M = z3.Real("M")
     out = [("M bounds every defined score", conj([z3.Implies(D[s], S[s] <= M) for s in S])),
            ("realizable at depth 1", z3.Or([z3.And(D[(x, 1)], S[(x, 1)] == M) for x in ARRANGEMENTS])),
-           ("monotonic", conj([z3.Implies(z3.And(D[(x, 1)], D[(x, 2)]), S[(x, 2)] >= S[(x, 1)]) for x in ARRANGEMENTS]))]
+           (Prop.MONOTONIC, conj([z3.Implies(z3.And(D[(x, 1)], D[(x, 2)]), S[(x, 2)] >= S[(x, 1)]) for x in ARRANGEMENTS]))]
     convergent = []
     for x, k in [(x, k) for x in ARRANGEMENTS for k in DEPTHS]:
         for i in range(1, k + 1):
@@ -68,10 +70,10 @@ def instances(localized: bool = True, defined_with_relevant: bool = True) -> lis
                 if x[i - 1] < x[j - 1]:
                     y = _swap(x, i, j)
                     convergent.append(z3.Implies(z3.And(D[(x, k)], D[(y, k)]), S[(y, k)] > S[(x, k)]))
-    out.append(("convergent", conj(convergent)))
+    out.append((Prop.CONVERGENT, conj(convergent)))
     if localized:
         same_top = [(x, y) for x in ARRANGEMENTS for y in ARRANGEMENTS if x < y and x[:1] == y[:1]]
-        out.append(("localized", conj([z3.And(D[(x, 1)] == D[(y, 1)], z3.Implies(D[(x, 1)], S[(x, 1)] == S[(y, 1)])) for x, y in same_top])))
+        out.append((Prop.LOCALIZED, conj([z3.And(D[(x, 1)] == D[(y, 1)], z3.Implies(D[(x, 1)], S[(x, 1)] == S[(y, 1)])) for x, y in same_top])))
     if defined_with_relevant:
         out.append(("defined whenever the collection holds a relevant document", conj(list(D.values()))))
     return out

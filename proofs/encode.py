@@ -25,8 +25,7 @@ from fractions import Fraction
 
 import sympy
 import z3
-
-from metrics.exact import enclose, log2
+from irprops.metrics.exact import enclose, log2
 
 from .smt import conj
 

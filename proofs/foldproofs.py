@@ -20,19 +20,18 @@ conclusion:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from fractions import Fraction
 
 import z3
+from irprops.metrics import Situation, compare
+from irprops.metrics.exact import to_float, to_str
 
-from metrics import Situation, compare
-from metrics.exact import to_float, to_str
-from properties.verdict import Witness, grades_json
+from irprops.verdicts import Prop, Witness, grades_json
 
 from .folds import COUNT, Fold
 from .induction import Atom, Machine, State, conjunction, houdini, obligation, pair_atoms, single_atoms
-from .lemma import Failed, Lemma, Proof
+from .lemma import ALL_K, Failed, Lemma, Proof, Prover
 from .smt import conj, discharge
 from .structure import Prepared
 from .weighted import CLOSED, CONSISTENT, GRADES, UNBOUNDED_AT, certificate_dir
@@ -44,22 +43,16 @@ FOLD = "the fold program is the closed form's (extracted from it; tested against
 Start = tuple[z3.ArithRef, State, State | None, list[z3.BoolRef]]
 
 
-class FoldProver:
+class FoldProver(Prover):
     """Induction proofs for one measure whose closed form is a fold."""
+
+    kind = "induction"
 
     def __init__(self, p: Prepared, fold: Fold) -> None:
         self.p, self.fold = p, fold
         self.m = Machine(fold, p.open_unit, p.k, p.R)
         self.form = Lemma("fold", fold.describe() + (f", for {p.reach_of_parameters()}" if p.reach_of_parameters() else ""), "structure")
         self._invariant: list[Atom] | None = None
-
-    def prove(self, prop: str) -> Proof | Failed:
-        method: Callable[[], Proof | Failed] | None = getattr(self, prop, None)
-        if method is None:
-            return Failed(prop, "no induction argument for this property")
-        start = time.perf_counter()
-        found = method()
-        return Proof(**{**found.__dict__, "seconds": time.perf_counter() - start}) if isinstance(found, Proof) else found
 
     # -- the runs -----------------------------------------------------------------------
 
@@ -93,7 +86,7 @@ class FoldProver:
             return Failed(prop, f"{lemma}: {done.failure()}")
         text = " and ".join(atom.text for atom in invariant) or "true"
         proof = Lemma(lemma, f"{statement}; invariant: {text}", "Z3", ob.path, done.used)
-        return Proof(prop, "yes", "all k", (self.form, *extra, proof), (CLOSED, FOLD, INDUCTION, *trusted), (ob,))
+        return Proof(prop, "yes", ALL_K, (self.form, *extra, proof), (CLOSED, FOLD, INDUCTION, *trusted), (ob,))
 
     def _end(self, a: State, n: z3.ArithRef, k: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[tuple[str, z3.BoolRef]]]:
         """The score after n = U ranks, with the facts about k and R that hold then."""
@@ -109,7 +102,7 @@ class FoldProver:
         out, facts = self._end(a, n, k, R)
         hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), ("relevant seen <= R", a[COUNT] <= R), *facts]
         conclusion = ("conclusion: 0 <= score <= 1", z3.Or(out < 0, out > 1), hypotheses)
-        found = self._finish("bounded", "induction", "every run keeps the invariant, which with n = U and relevant seen <= R gives 0 <= score <= 1",
+        found = self._finish(Prop.BOUNDED, "induction", "every run keeps the invariant, which with n = U and relevant seen <= R gives 0 <= score <= 1",
                              inv, (z3.IntVal(0), self.m.initial(), None, []), self._run_step(self._any_grade), conclusion, [GRADES, CONSISTENT])
         if isinstance(found, Failed):
             unbounded = self.unbounded()
@@ -118,7 +111,7 @@ class FoldProver:
 
     def monotonic(self) -> Proof | Failed:
         if self.fold.upper != self.p.k:
-            return Failed("monotonic", "the loop runs to min(R, k), not k")
+            return Failed(Prop.MONOTONIC, "the loop runs to min(R, k), not k")
         inv = self.invariant()
         n, a, x, R = z3.Int("n"), self.m.state("A"), self.m.grade("x"), z3.Int("R")
         a1, guards = self.m.step(a, x, n + 1)
@@ -127,7 +120,7 @@ class FoldProver:
         hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 1", n >= 1), ("grade", self.m.domain(x)), ("step defined", conj(guards)),
                       ("relevant seen by k + 1 <= R", a1[COUNT] <= R), *facts0, *[(f"{name} at k + 1", f) for name, f in facts1]]
         conclusion = ("conclusion: the score at k + 1 is at least the score at k", after < before, hypotheses)
-        return self._finish("monotonic", "induction", "every run keeps the invariant, under which one more rank never lowers the score",
+        return self._finish(Prop.MONOTONIC, "induction", "every run keeps the invariant, under which one more rank never lowers the score",
                             inv, (z3.IntVal(0), self.m.initial(), None, []), self._run_step(self._any_grade), conclusion, [GRADES, CONSISTENT])
 
     def _paired(self, prop: str, lemma: str, statement: str, starts: Callable[[State, z3.ArithRef], tuple[State, State, z3.ArithRef, list[z3.BoolRef]]], trusted: list[str]) -> Proof | Failed:
@@ -161,7 +154,7 @@ class FoldProver:
             b, gb = self.m.step(s, z3.IntVal(1), i)
             return a, b, i, ga + gb
 
-        return self._paired("convergent", "bring-in", "from any state, a 1 instead of a 0 at rank i <= k, then the same grades to k, ends with a higher score (the qrels are the same, so R >= relevant seen by B)", starts, [])
+        return self._paired(Prop.CONVERGENT, "bring-in", "from any state, a 1 instead of a 0 at rank i <= k, then the same grades to k, ends with a higher score (the qrels are the same, so R >= relevant seen by B)", starts, [])
 
     def top_weighted(self) -> Proof | Failed:
         def starts(s: State, l: z3.ArithRef) -> tuple[State, State, z3.ArithRef, list[z3.BoolRef]]:
@@ -171,7 +164,7 @@ class FoldProver:
             b, g4 = self.m.step(b0, z3.IntVal(0), l + 1)
             return a, b, l + 1, g1 + g2 + g3 + g4
 
-        return self._paired("top_weighted", "adjacent-swap", "from any state, (1, 0) instead of (0, 1) at ranks l, l + 1 <= k, then the same grades to k, ends with a higher score", starts, [ADJACENT])
+        return self._paired(Prop.TOP_WEIGHTED, "adjacent-swap", "from any state, (1, 0) instead of (0, 1) at ranks l, l + 1 <= k, then the same grades to k, ends with a higher score", starts, [ADJACENT])
 
     def _special_run(self, x_at: Callable[[z3.ArithRef, z3.ArithRef], tuple[z3.ArithRef, list[z3.BoolRef]]]) -> tuple[list[Atom], Callable, z3.ArithRef]:  # type: ignore[type-arg]
         """The invariant of the run on a special ranking whose grade at a rank is ``x_at(rank, R)``."""
@@ -187,7 +180,7 @@ class FoldProver:
     def realizable(self) -> Proof | Failed:
         bound = self.bounded()
         if isinstance(bound, Failed) or bound.conclusion != "yes":
-            return Failed("realizable", "no bound of 1 is proved")
+            return Failed(Prop.REALIZABLE, "no bound of 1 is proved")
         later = z3.Real("later")
 
         def ideal(rank: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
@@ -201,11 +194,11 @@ class FoldProver:
         hypotheses = [("ideal invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), ("R >= 1", R >= 1), *facts]
         conclusion = ("conclusion: the ideal ranking scores 1", out != 1, hypotheses)
         what = "the ideal ranking (relevant documents first" + (")" if self.fold.binary else "; its top grade is 1)")
-        found = self._finish("realizable", "ideal", f"{what} keeps the invariant, which gives score 1 at every k and R >= 1; with the bound 1 below, 1 is the supremum and it is reached",
+        found = self._finish(Prop.REALIZABLE, "ideal", f"{what} keeps the invariant, which gives score 1 at every k and R >= 1; with the bound 1 below, 1 is the supremum and it is reached",
                              inv, (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step, conclusion, [], ())
         if isinstance(found, Failed):
             return found
-        return Proof("realizable", "yes", "all k", found.lemmas + bound.lemmas[1:], tuple(dict.fromkeys(found.trusted + bound.trusted)), found.obligations + bound.obligations)
+        return Proof(Prop.REALIZABLE, "yes", ALL_K, found.lemmas + bound.lemmas[1:], tuple(dict.fromkeys(found.trusted + bound.trusted)), found.obligations + bound.obligations)
 
     def unbounded(self) -> Proof | Failed:
         inv, step, R = self._special_run(lambda rank, R: (z3.IntVal(1) if self.fold.binary else z3.RealVal(1), []))
@@ -215,13 +208,13 @@ class FoldProver:
         conclusion = ("conclusion: the all-relevant ranking scores at least k", out < k, hypotheses)
         witness = self._exceeding(UNBOUNDED_AT)
         if witness is None:
-            return Failed("bounded", "no all-relevant ranking exceeding the bound was found")
-        found = self._finish("bounded", "all-relevant", "the all-relevant ranking keeps the invariant, which gives a score of at least k at depth k: no constant bounds the scores",
+            return Failed(Prop.BOUNDED, "no all-relevant ranking exceeding the bound was found")
+        found = self._finish(Prop.BOUNDED, "all-relevant", "the all-relevant ranking keeps the invariant, which gives a score of at least k at depth k: no constant bounds the scores",
                              inv, (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step, conclusion, [],
                              (Lemma("exceeds", f"for M = {UNBOUNDED_AT}: {witness.text}", "exact arithmetic"),))
         if isinstance(found, Failed):
             return found
-        return Proof("bounded", "no", "all k", found.lemmas, found.trusted, found.obligations, witness)
+        return Proof(Prop.BOUNDED, "no", ALL_K, found.lemmas, found.trusted, found.obligations, witness)
 
     def _exceeding(self, bound: Fraction) -> Witness | None:
         depth = int(bound) + 1

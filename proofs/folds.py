@@ -23,10 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import sympy
-
-from metrics import Situation
-from metrics.exact import Exact, as_exact
-from metrics.symbolic import MaxOver
+from irprops.metrics import Situation
+from irprops.metrics.exact import Exact, as_exact
+from irprops.metrics.symbolic import MaxOver
 
 from .structure import Prepared
 

@@ -1,65 +1,74 @@
 """Proofs as values: a chain of named lemmas, each machine-checked or explicitly a meta-step.
 
 A :class:`Proof` says which property it settles ("yes", or "no" for an unboundedness
-proof), how far it reaches ("all k" or "k <= K"), the lemmas in order, the trusted base
+proof), how far it reaches (every k, or k <= K), the lemmas in order, the trusted base
 (axioms, computer-algebra computations, meta-steps a reader must accept), and the Z3
-obligations that become certificates. :class:`Failed` says why no proof was found; it is
-never a verdict by itself.
+obligations that become certificates. :meth:`Proof.record` is the part a verdict carries
+(:class:`~irprops.verdicts.ProofRecord`). :class:`Failed` says why no proof was found; it is
+never a verdict by itself. :class:`Prover` is the one dispatcher every structural prover
+shares: a method per property, timed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from properties.verdict import Verdict, Witness
+from irprops.verdicts import CrossCheck, Lemma, ProofRecord, Prop, Reach, Verdict, Witness
 
 from .smt import Discharged, Obligation
 
+ALL_K = Reach()
 
-@dataclass(frozen=True)
-class Lemma:
-    """One step of a proof."""
-
-    name: str
-    statement: str
-    method: Literal["Z3", "SymPy", "meta-step", "structure", "exact arithmetic"]
-    certificate: str | None = None
-    used: tuple[str, ...] = ()
-    """For Z3 lemmas, the hypotheses the unsat core used."""
-
-    def line(self) -> str:
-        how = self.method + (f", {self.certificate}" if self.certificate else "")
-        used = f"; used: {', '.join(self.used)}" if self.used else ""
-        return f"{self.name} ({how}): {self.statement}{used}"
+__all__ = ["ALL_K", "Failed", "Lemma", "Proof", "Prover", "z3_lemma"]
 
 
 @dataclass(frozen=True)
 class Proof:
     """A machine-checked settlement of one property of one measure."""
 
-    property: str
+    property: Prop
     conclusion: Literal["yes", "no"]
-    reach: str
-    """"all k", or "k <= K"."""
+    reach: Reach
     lemmas: tuple[Lemma, ...]
     trusted: tuple[str, ...]
     obligations: tuple[Obligation, ...] = ()
     witness: Witness | None = None
     seconds: float = field(default=0.0, compare=False)
 
+    def record(self, cross_check: CrossCheck | None = None) -> ProofRecord:
+        """The proof as a verdict carries it (no solver objects), with cvc5's opinion if one was asked."""
+        return ProofRecord(self.conclusion, self.reach, self.lemmas, self.trusted, cross_check)
+
     def verdict(self) -> Verdict:
-        chain = " ".join(f"[{n}] {lemma.line()}." for n, lemma in enumerate(self.lemmas, start=1))
-        evidence = f"{chain} Trusted: {'; '.join(self.trusted)}."
-        return Verdict(self.property, self.conclusion, f"proof ({self.reach})", evidence, self.witness, len(self.lemmas), self.seconds)
+        """The verdict this proof gives on its own (no search, no cross-check)."""
+        return Verdict(self.property, self.conclusion, None, self.witness, self.record(), seconds=self.seconds)
 
 
 @dataclass(frozen=True)
 class Failed:
     """No proof: why (a lemma that does not hold or could not be shown, a solver answer)."""
 
-    property: str
+    property: Prop
     reason: str
+
+
+class Prover:
+    """A structural prover: one method per property it has an argument for, named as the property."""
+
+    kind = "structural"
+    """How the prover argues, for the reason given when it has no argument ("weighted-sum", "induction")."""
+
+    def prove(self, prop: Prop) -> Proof | Failed:
+        """The proof of ``prop`` (timed), or why there is none."""
+        method: Callable[[], Proof | Failed] | None = getattr(self, str(prop), None)
+        if method is None:
+            return Failed(prop, f"no {self.kind} argument for this property")
+        start = time.perf_counter()
+        found = method()
+        return replace(found, seconds=time.perf_counter() - start) if isinstance(found, Proof) else found
 
 
 def z3_lemma(name: str, statement: str, done: Discharged) -> Lemma:

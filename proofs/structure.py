@@ -16,15 +16,11 @@ sum, and the other analyses (folds, maxima) or the bounded proofs take over.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 import sympy
-
-from metrics import Measure, SymbolicForm
-from metrics.exact import show
-from metrics.symbolic import MaxOver, OrderStatistic
-
-NormaliserKind = Literal["one", "weights", "relevant", "ideal", "self"]
+from irprops.metrics import Measure, Normaliser, SymbolicForm
+from irprops.metrics.exact import show
+from irprops.metrics.symbolic import MaxOver, OrderStatistic
 
 
 @dataclass(frozen=True)
@@ -84,7 +80,7 @@ class WeightedSum:
     weight: sympy.Expr
     scale: sympy.Expr
     upper: sympy.Expr
-    normaliser: NormaliserKind
+    normaliser: Normaliser
     normaliser_weight: sympy.Expr | None = None
     """v(index), for the normalisers that are weighted sums."""
     normaliser_upper: sympy.Expr | None = None
@@ -101,7 +97,7 @@ class WeightedSum:
         x = "b" if p.binary else "r"
         v = show(self.normaliser_weight.xreplace({self.index: sympy.Symbol("j")})) if self.normaliser_weight is not None else ""
         norms = {
-            "one": "1",
+            "none": "1",
             "weights": f"sum_{{j<={show(self.normaliser_upper)}}} {v}",
             "relevant": "R",
             "ideal": f"sum_{{j<=k}} {v} * g_j, the qrel grades g_1 >= g_2 >= ... (0 beyond R)",
@@ -132,7 +128,7 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
         return None
     structure = {"index": i, "weight": weight, "scale": scale, "upper": upper}
     if not denominators:
-        return WeightedSum(**structure, normaliser="one")
+        return WeightedSum(**structure, normaliser="none")
     (n,) = denominators
     if n == k or n == sympy.Min(R, k):
         return WeightedSum(**structure, normaliser="weights", normaliser_weight=sympy.Integer(1), normaliser_upper=n)
@@ -156,7 +152,7 @@ def _coefficient(term: sympy.Expr, grade: sympy.Indexed) -> sympy.Expr | None:
     return w
 
 
-def _normaliser(body: sympy.Expr, i: sympy.Symbol, top: sympy.Expr, p: Prepared) -> tuple[NormaliserKind, sympy.Expr] | None:
+def _normaliser(body: sympy.Expr, i: sympy.Symbol, top: sympy.Expr, p: Prepared) -> tuple[Normaliser, sympy.Expr] | None:
     x, R, k = p.grades, p.R, p.k
     if not body.has(x, R, sympy.Indexed, OrderStatistic):
         return "weights", body

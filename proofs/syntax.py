@@ -13,11 +13,12 @@
 from __future__ import annotations
 
 import sympy
+from irprops.metrics.exact import log2
+from irprops.metrics.symbolic import MaxOver, OrderStatistic
 
-from metrics.exact import log2
-from metrics.symbolic import MaxOver, OrderStatistic
+from irprops.verdicts import Prop
 
-from .lemma import Failed, Lemma, Proof
+from .lemma import ALL_K, Failed, Lemma, Proof
 from .structure import Prepared
 from .weighted import CLOSED, GRADES
 
@@ -28,14 +29,14 @@ def localized(p: Prepared) -> Proof | Failed:
     expressions = [p.expr, *(d for d, _ in p.form.denominators)]
     for e in expressions:
         if e.has(p.R):
-            return Failed("localized", "the closed form mentions R")
+            return Failed(Prop.LOCALIZED, "the closed form mentions R")
         if p.form.qrel_base is not None and e.has(p.form.qrel_base):
-            return Failed("localized", "the closed form mentions the qrel grades")
+            return Failed(Prop.LOCALIZED, "the closed form mentions the qrel grades")
         outside = _reads_outside_top_k(e, p, {})
         if outside is not None:
-            return Failed("localized", f"the closed form reads {outside}, which may lie below the depth k")
+            return Failed(Prop.LOCALIZED, f"the closed form reads {outside}, which may lie below the depth k")
     statement = "the closed form mentions only k, the parameters and the grades x_1..x_k (every grade index ranges within 1..k); no R, no qrel grade"
-    return Proof("localized", "yes", "all k", (Lemma("top k only", statement, "structure"),), (CLOSED, READ))
+    return Proof(Prop.LOCALIZED, "yes", ALL_K, (Lemma("top k only", statement, "structure"),), (CLOSED, READ))
 
 
 def _reads_outside_top_k(e: sympy.Basic, p: Prepared, ranges: dict[sympy.Symbol, sympy.Expr]) -> str | None:
@@ -81,15 +82,15 @@ def complete(p: Prepared) -> Proof | Failed:
     at_zero = {p.R: sympy.Integer(0)}
     expr = _empty_collection(p.expr, p).xreplace(at_zero)
     if expr.has(sympy.zoo, sympy.nan):
-        return Failed("complete", "the closed form divides by zero when R = 0")
+        return Failed(Prop.COMPLETE, "the closed form divides by zero when R = 0")
     recorded = [_empty_collection(d, p).xreplace(at_zero) for d, _ in p.form.denominators]
     denominators = recorded + [b for b in _negative_power_bases(expr)]
     for d in denominators:
         if not positive(sympy.sympify(d)):
-            return Failed("complete", f"cannot show the denominator {d} nonzero when R = 0")
+            return Failed(Prop.COMPLETE, f"cannot show the denominator {d} nonzero when R = 0")
     shown = ", ".join(sorted({str(d) for d in denominators})) or "none: the closed form divides by nothing"
     statement = f"with R = 0 (no relevant document, every grade 0) the denominators of the closed form are positive for every k >= 1: {shown}"
-    return Proof("complete", "yes", "all k", (Lemma("defined at R = 0", statement, "structure"),), (CLOSED, GRADES, "SymPy's sign determination (a computation, not a proof)"))
+    return Proof(Prop.COMPLETE, "yes", ALL_K, (Lemma("defined at R = 0", statement, "structure"),), (CLOSED, GRADES, "SymPy's sign determination (a computation, not a proof)"))
 
 
 def _empty_collection(e: sympy.Expr, p: Prepared) -> sympy.Expr:

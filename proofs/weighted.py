@@ -9,18 +9,17 @@ only when N is 1 or R.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from fractions import Fraction
 
 import sympy
+from irprops.metrics import Situation, compare
+from irprops.metrics.exact import to_float, to_str
 
-from metrics import Situation, compare
-from metrics.exact import to_float, to_str
-from properties.verdict import Witness, grades_json
+from irprops.verdicts import Prop, Witness, grades_json
 
 from . import signs, termwise
-from .lemma import Failed, Lemma, Proof, z3_lemma
+from .lemma import ALL_K, Failed, Lemma, Proof, Prover, z3_lemma
 from .smt import Discharged
 from .structure import Prepared, WeightedSum
 
@@ -42,21 +41,15 @@ def certificate_dir(p: Prepared) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_=." else "_" for ch in p.measure.metric.key + fixed)
 
 
-class WeightedProver:
+class WeightedProver(Prover):
     """Lemma chains for one measure whose closed form is a weighted sum."""
+
+    kind = "weighted-sum"
 
     def __init__(self, p: Prepared, ws: WeightedSum) -> None:
         self.p, self.ws = p, ws
         self.w = signs.Weight(ws.weight, ws.index, p.open_unit)
         self.structure = Lemma("form", ws.describe(p) + (f", for {p.reach_of_parameters()}" if p.reach_of_parameters() else ""), "structure")
-
-    def prove(self, prop: str) -> Proof | Failed:
-        method: Callable[[], Proof | Failed] | None = getattr(self, prop, None)
-        if method is None:
-            return Failed(prop, "no weighted-sum argument for this property")
-        start = time.perf_counter()
-        found = method()
-        return Proof(**{**found.__dict__, "seconds": time.perf_counter() - start}) if isinstance(found, Proof) else found
 
     # -- lemmas -----------------------------------------------------------------------
 
@@ -97,86 +90,86 @@ class WeightedProver:
                 return found
             lemmas.append(found)
         base = [CLOSED, *trusted] + ([SYMPY] if any(lemma.method == "SymPy" for lemma in lemmas) else [])
-        return Proof(prop, conclusion, "all k", tuple(lemmas), tuple(dict.fromkeys(base)), tuple(d.obligation for d in self._done), witness)  # type: ignore[arg-type]
+        return Proof(prop, conclusion, ALL_K, tuple(lemmas), tuple(dict.fromkeys(base)), tuple(d.obligation for d in self._done), witness)  # type: ignore[arg-type]
 
     # -- properties -------------------------------------------------------------------
 
     def monotonic(self) -> Proof | Failed:
-        if self.ws.normaliser not in ("one", "relevant") or self.ws.upper != self.p.k:
-            return Failed("monotonic", "the normaliser or the summation range changes with k")
-        return self._chain("monotonic", [
-            lambda: self._weight("monotonic", "w >= 0"),
-            lambda: self._weight("monotonic", "c > 0"),
-            lambda: self._z3("monotonic", "extension", termwise.extend, "the score at k + 1 adds (c / N) w(k + 1) x_{k+1} >= 0 to the score at k (N does not depend on k, and c / N > 0)"),
+        if self.ws.normaliser not in ("none", "relevant") or self.ws.upper != self.p.k:
+            return Failed(Prop.MONOTONIC, "the normaliser or the summation range changes with k")
+        return self._chain(Prop.MONOTONIC, [
+            lambda: self._weight(Prop.MONOTONIC, "w >= 0"),
+            lambda: self._weight(Prop.MONOTONIC, "c > 0"),
+            lambda: self._z3(Prop.MONOTONIC, "extension", termwise.extend, "the score at k + 1 adds (c / N) w(k + 1) x_{k+1} >= 0 to the score at k (N does not depend on k, and c / N > 0)"),
         ], [GRADES, FRAME])
 
     def convergent(self) -> Proof | Failed:
         if self.ws.upper != self.p.k or self.ws.normaliser == "self":
-            return Failed("convergent", "the normaliser or the range depends on which documents are in the top k")
-        return self._chain("convergent", [
-            lambda: self._weight("convergent", "w > 0"),
-            lambda: self._weight("convergent", "c > 0"),
-            lambda: self._z3("convergent", "bring-in", termwise.bring_in, "a better document swapped in at rank i <= k raises (c / N) w(i) x_i; nothing else in the top k changes, nor N (c / N > 0)"),
+            return Failed(Prop.CONVERGENT, "the normaliser or the range depends on which documents are in the top k")
+        return self._chain(Prop.CONVERGENT, [
+            lambda: self._weight(Prop.CONVERGENT, "w > 0"),
+            lambda: self._weight(Prop.CONVERGENT, "c > 0"),
+            lambda: self._z3(Prop.CONVERGENT, "bring-in", termwise.bring_in, "a better document swapped in at rank i <= k raises (c / N) w(i) x_i; nothing else in the top k changes, nor N (c / N > 0)"),
         ], [GRADES, FRAME])
 
     def top_weighted(self) -> Proof | Failed:
         if self.ws.upper != self.p.k:
-            return Failed("top_weighted", "the summation range is not the top k")
-        return self._chain("top_weighted", [
-            lambda: self._weight("top_weighted", "w decreasing"),
-            lambda: self._weight("top_weighted", "w >= 0"),
-            lambda: self._weight("top_weighted", "c > 0"),
-            lambda: self._z3("top_weighted", "swap", termwise.swap, "exchanging grades x_i < x_j at ranks i < j <= k raises (c / N) (w(i) x_i + w(j) x_j); N is unchanged (c / N > 0)"),
+            return Failed(Prop.TOP_WEIGHTED, "the summation range is not the top k")
+        return self._chain(Prop.TOP_WEIGHTED, [
+            lambda: self._weight(Prop.TOP_WEIGHTED, "w decreasing"),
+            lambda: self._weight(Prop.TOP_WEIGHTED, "w >= 0"),
+            lambda: self._weight(Prop.TOP_WEIGHTED, "c > 0"),
+            lambda: self._z3(Prop.TOP_WEIGHTED, "swap", termwise.swap, "exchanging grades x_i < x_j at ranks i < j <= k raises (c / N) (w(i) x_i + w(j) x_j); N is unchanged (c / N > 0)"),
         ], [GRADES, FRAME, MVT])
 
     def bounded(self) -> Proof | Failed:
         kind = self.ws.normaliser
-        if kind == "one":
+        if kind == "none":
             return self._bounded_by_series()
         if kind == "weights" and self.ws.same_weights():
-            return self._chain("bounded", [
-                lambda: self._weight("bounded", "w >= 0"),
-                lambda: self._weight("bounded", "c > 0"),
-                lambda: self._z3("bounded", "termwise", termwise.termwise, f"0 <= w(i) x_i <= w(i), so 0 <= score <= c = {self.ws.scale} (N is the sum of the same weights)"),
+            return self._chain(Prop.BOUNDED, [
+                lambda: self._weight(Prop.BOUNDED, "w >= 0"),
+                lambda: self._weight(Prop.BOUNDED, "c > 0"),
+                lambda: self._z3(Prop.BOUNDED, "termwise", termwise.termwise, f"0 <= w(i) x_i <= w(i), so 0 <= score <= c = {self.ws.scale} (N is the sum of the same weights)"),
             ], [GRADES, SUMS])
         if kind == "relevant":
-            return self._chain("bounded", [
-                lambda: self._weight("bounded", "w >= 0"),
-                lambda: self._weight("bounded", "w <= 1"),
-                lambda: self._weight("bounded", "c > 0"),
-                lambda: self._z3("bounded", "count", termwise.count, f"w(i) x_i <= x_i, and the x_i of the top k add up to at most R, so 0 <= score <= c = {self.ws.scale}"),
+            return self._chain(Prop.BOUNDED, [
+                lambda: self._weight(Prop.BOUNDED, "w >= 0"),
+                lambda: self._weight(Prop.BOUNDED, "w <= 1"),
+                lambda: self._weight(Prop.BOUNDED, "c > 0"),
+                lambda: self._z3(Prop.BOUNDED, "count", termwise.count, f"w(i) x_i <= x_i, and the x_i of the top k add up to at most R, so 0 <= score <= c = {self.ws.scale}"),
             ], [GRADES, SUMS, CONSISTENT])
         if kind in ("ideal", "self") and self.ws.same_weights():
-            return self._chain("bounded", [
-                lambda: self._weight("bounded", "w >= 0"),
-                lambda: self._weight("bounded", "w nonincreasing"),
-                lambda: self._weight("bounded", "c > 0"),
-                lambda: self._z3("bounded", "exchange", termwise.exchange, "moving the larger grade to the rank of larger weight never lowers the sum"),
-                lambda: self._z3("bounded", "dominance", termwise.dominance, f"so the sum is at most the sum over the grades sorted decreasingly, which is at most N: 0 <= score <= c = {self.ws.scale}"),
+            return self._chain(Prop.BOUNDED, [
+                lambda: self._weight(Prop.BOUNDED, "w >= 0"),
+                lambda: self._weight(Prop.BOUNDED, "w nonincreasing"),
+                lambda: self._weight(Prop.BOUNDED, "c > 0"),
+                lambda: self._z3(Prop.BOUNDED, "exchange", termwise.exchange, "moving the larger grade to the rank of larger weight never lowers the sum"),
+                lambda: self._z3(Prop.BOUNDED, "dominance", termwise.dominance, f"so the sum is at most the sum over the grades sorted decreasingly, which is at most N: 0 <= score <= c = {self.ws.scale}"),
             ], [GRADES, SUMS, REARRANGE, DOMINANCE] + ([CONSISTENT] if kind == "ideal" else []))
-        return Failed("bounded", f"no bound for a {kind} normaliser with these weights")
+        return Failed(Prop.BOUNDED, f"no bound for a {kind} normaliser with these weights")
 
     def _bounded_by_series(self) -> Proof | Failed:
         if not signs.nonnegative(self.w):
-            return Failed("bounded", "cannot show the weights nonnegative")
+            return Failed(Prop.BOUNDED, "cannot show the weights nonnegative")
         found = signs.series(self.w)
         if found.bounded is None:
-            return Failed("bounded", found.how)
+            return Failed(Prop.BOUNDED, found.how)
         series = Lemma("weight sums", found.how, "SymPy")
         if found.bounded:
             bound = f"c * {found.bound}" if found.bound is not None else "c times the sum of the series"
-            return self._chain("bounded", [
-                lambda: self._weight("bounded", "w >= 0"),
-                lambda: self._weight("bounded", "c > 0"),
+            return self._chain(Prop.BOUNDED, [
+                lambda: self._weight(Prop.BOUNDED, "w >= 0"),
+                lambda: self._weight(Prop.BOUNDED, "c > 0"),
                 lambda: series,
-                lambda: self._z3("bounded", "termwise", termwise.termwise, f"0 <= w(i) x_i <= w(i), so 0 <= score <= c * sum_{{i<=k}} w(i) <= {bound}"),
+                lambda: self._z3(Prop.BOUNDED, "termwise", termwise.termwise, f"0 <= w(i) x_i <= w(i), so 0 <= score <= c * sum_{{i<=k}} w(i) <= {bound}"),
             ], [GRADES, SUMS])
         witness = self._exceeding(UNBOUNDED_AT)
         if witness is None:
-            return Failed("bounded", "the weights' sum diverges but no ranking exceeding the bound was found")
-        return self._chain("bounded", [
-            lambda: self._weight("bounded", "w >= 0"),
-            lambda: self._weight("bounded", "c > 0"),
+            return Failed(Prop.BOUNDED, "the weights' sum diverges but no ranking exceeding the bound was found")
+        return self._chain(Prop.BOUNDED, [
+            lambda: self._weight(Prop.BOUNDED, "w >= 0"),
+            lambda: self._weight(Prop.BOUNDED, "c > 0"),
             lambda: series,
             lambda: Lemma("all relevant", f"the all-relevant ranking scores c * sum_{{i<=k}} w(i) at depth k, which exceeds any bound M for k large enough; for M = {UNBOUNDED_AT}: {witness.text}", "exact arithmetic"),
         ], [], conclusion="no", witness=witness)
@@ -207,15 +200,15 @@ class WeightedProver:
             # binary: every relevant document has grade 1, so they fill the counted ranks with 1s
             reach = "ranking the relevant documents (all of grade 1) first fills all min(R, k) counted ranks, so the numerator equals N and the score is c"
         else:
-            return Failed("realizable", "no arrangement is known to reach the bound for every k and R")
+            return Failed(Prop.REALIZABLE, "no arrangement is known to reach the bound for every k and R")
         bound = self.bounded()
         if isinstance(bound, Failed):
-            return Failed("realizable", f"no bound: {bound.reason}")
-        proof = self._chain("realizable", [
-            lambda: self._weight("realizable", "w > 0"),
+            return Failed(Prop.REALIZABLE, f"no bound: {bound.reason}")
+        proof = self._chain(Prop.REALIZABLE, [
+            lambda: self._weight(Prop.REALIZABLE, "w > 0"),
             lambda: Lemma("ideal", f"{reach}; N > 0 since the first weight is positive and the top grade is 1", "structure"),
         ], [])
         if isinstance(proof, Failed):
             return proof
         upper = Lemma("bound", f"the score is at most c = {self.ws.scale} on every situation (the boundedness proof below), so c is the supremum and it is reached at every depth k", "structure")
-        return Proof("realizable", "yes", "all k", proof.lemmas + (upper,) + bound.lemmas[1:], tuple(dict.fromkeys(proof.trusted + bound.trusted)), proof.obligations + bound.obligations)
+        return Proof(Prop.REALIZABLE, "yes", ALL_K, proof.lemmas + (upper,) + bound.lemmas[1:], tuple(dict.fromkeys(proof.trusted + bound.trusted)), proof.obligations + bound.obligations)

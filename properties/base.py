@@ -1,9 +1,9 @@
 """The property registry and the refutation search every candidate-based property shares.
 
 A property declares how to enumerate its candidates in minimal order, how Hypothesis
-draws them, and how to turn one into a certified :class:`~properties.verdict.Witness`.
+draws them, and how to turn one into a certified :class:`~irprops.verdicts.Witness`.
 :meth:`SearchProperty.run` then searches exhaustively, then with Hypothesis, shrinks what
-Hypothesis found, and reports a :class:`~properties.verdict.Verdict`: "no" with the
+Hypothesis found, and reports a :class:`~irprops.verdicts.Verdict`: "no" with the
 witness, or "unknown" with how many candidates were tried where. A proposal's defects
 are skipped and reported; a hang stops that property's search.
 """
@@ -14,31 +14,29 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from hypothesis import HealthCheck, Phase, Verbosity, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
+from irprops.metrics import Situation
 
-from metrics import Situation
+from irprops.verdicts import COLUMNS, Problem, Prop, Search, Verdict, VerdictValue, Witness, show, situation_json
 
 from .space import Space
 from .targets import TOLERANCE, Defect, Hang, Target
-from .verdict import Verdict, Witness, show
 
 C = TypeVar("C")
 
-PROPERTIES: dict[str, Property] = {}
+PROPERTIES: dict[Prop, Property] = {}
 """The seven properties, by key, in the paper's column order."""
-
-COLUMNS = ("bounded", "monotonic", "convergent", "top_weighted", "localized", "complete", "realizable")
 
 
 def register(cls: type[Property]) -> type[Property]:
     """Register a property class (one instance) under its key."""
     instance = cls()
-    if instance.key not in COLUMNS:
-        raise ValueError(f"unknown property key {instance.key!r}")
+    if not isinstance(instance.key, Prop):
+        raise TypeError(f"a property's key is a Prop, not {instance.key!r}")
     PROPERTIES[instance.key] = instance
     ordered = sorted(PROPERTIES.items(), key=lambda item: COLUMNS.index(item[0]))
     PROPERTIES.clear()
@@ -49,7 +47,7 @@ def register(cls: type[Property]) -> type[Property]:
 class Property(ABC):
     """One of the seven properties: a quantified statement and a way to look for counterexamples."""
 
-    key: str
+    key: Prop
     title: str
     wording: str
     """The paper's own wording (Moffat 2013, Section 4)."""
@@ -110,6 +108,18 @@ class SearchLog:
             return ""
         return f" The proposal failed on {self.defects:,} inputs, which were skipped; the first: it {self.first_defect.problem} on {show(self.first_defect.situation)}."  # type: ignore[union-attr]
 
+    @property
+    def stop_kind(self) -> Literal["hang", "budget"] | None:
+        if self.hang is not None:
+            return "hang"
+        return "budget" if self.out_of_time else None
+
+    def search(self, how: str, evidence: str, unit: str, seconds: float, *, minimal: bool = False) -> Search:
+        """What the search did, as a verdict carries it."""
+        first = Problem(self.first_defect.problem, situation_json(self.first_defect.situation)) if self.first_defect else None
+        hang = Problem(self.hang.problem, situation_json(self.hang.situation)) if self.hang else None
+        return Search(how, evidence, self.tried, unit, minimal, self.defects, first, self.stop_kind, hang, self.budget, seconds)
+
     def stop_reason(self, noun: str) -> tuple[str, str]:
         """The method and evidence of a search that stopped early."""
         if self.hang is not None:
@@ -164,13 +174,13 @@ class SearchProperty(Property, Generic[C]):
             if found is not None and not found.weak:
                 among = f" among {self.noun} {self.preferred}" if self.preferred else ""
                 evidence = f"{found.text}. {order}{among} over {space.describe()}"
-                return self._verdict("no", method("exhaustive search", found.numerical), evidence, found, log, start)
+                return self._verdict("no", method("exhaustive search", found.numerical), evidence, found, log, start, minimal=True)
             weak = weak or found
             if log.stopped:
                 break
         if weak is not None:
             evidence = f"{weak.text}. {order} over {space.describe()}; no counterexample {self.preferred} was found"
-            return self._verdict("no", method("exhaustive search", weak.numerical), evidence, weak, log, start)
+            return self._verdict("no", method("exhaustive search", weak.numerical), evidence, weak, log, start, minimal=True)
         if log.stopped:
             return self._stopped(log, start)
         sampled = self._hypothesis(target, space, log)
@@ -215,9 +225,12 @@ class SearchProperty(Property, Generic[C]):
                     break
         return found
 
-    def _verdict(self, verdict: str, how: str, evidence: str, witness: Witness | None, log: SearchLog, start: float) -> Verdict:
+    def _verdict(self, verdict: VerdictValue, how: str, evidence: str, witness: Witness | None, log: SearchLog, start: float,
+                 *, minimal: bool = False) -> Verdict:
         tried = f"; {log.tried:,} {self.noun} tried." if verdict == "no" else "."
-        return Verdict(self.key, verdict, how, evidence + tried + log.defect_note(), witness, log.tried, time.perf_counter() - start)  # type: ignore[arg-type]
+        seconds = time.perf_counter() - start
+        searched = log.search(how, evidence + tried + log.defect_note(), self.noun, seconds, minimal=minimal)
+        return Verdict(self.key, verdict, searched, witness, seconds=seconds)
 
     def _stopped(self, log: SearchLog, start: float) -> Verdict:
         how, evidence = log.stop_reason(self.noun)

@@ -20,17 +20,18 @@ from __future__ import annotations
 
 import time
 
-from metrics import Situation
+from irprops.metrics import Situation
+
+from irprops.verdicts import Prop, Search, Verdict, show
 
 from .base import Property, register
 from .space import ONE, Space
 from .targets import Defect, Scored, Target
-from .verdict import Verdict, show
 
 
 @register
 class Bounded(Property):
-    key = "bounded"
+    key = Prop.BOUNDED
     reading = "across all depths at once: DCG@k is bounded at each fixed k, but not over all k"
     title = "Boundedness"
     wording = "The set of scores attainable by the metric is bounded, usually in the range [0, 1]."
@@ -55,4 +56,6 @@ class Bounded(Property):
                 f"no finite search can refute or prove boundedness; the largest |score| among {len(scored):,} situations scored is "
                 f"{abs(outcome.approx):.6g}, by {show(largest)}; largest |score| at k = 1, 2, ...: {growth}"
             )
-        return Verdict(self.key, "unknown", "not decidable by search (needs the proof layer)", evidence, None, len(scored), time.perf_counter() - start)
+        seconds = time.perf_counter() - start
+        searched = Search("not decidable by search (needs the proof layer)", evidence, len(scored), "situations scored", seconds=seconds)
+        return Verdict(self.key, "unknown", searched, seconds=seconds)

@@ -22,13 +22,13 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from hypothesis import strategies as st
+from irprops.metrics import Situation
 
-from metrics import Situation
+from irprops.verdicts import Prop, Witness, show, situation_json
 
 from .base import SearchProperty, register
 from .space import Space
 from .targets import Target
-from .verdict import Witness, show, situation_json
 
 
 def _empty(k: int, length: int) -> Situation:
@@ -37,7 +37,7 @@ def _empty(k: int, length: int) -> Situation:
 
 @register
 class Complete(SearchProperty[Situation]):
-    key = "complete"
+    key = Prop.COMPLETE
     reading = "with R = 0 the score must not be undefined (None or a division by zero); any other failure is a defect, not an answer"
     title = "Completeness"
     wording = "A score can be calculated even if the query has no relevant documents."

@@ -18,13 +18,15 @@ and ``01100`` (equal scores); the search finds ``101`` with ranks 2 and 3 at k =
 
 from __future__ import annotations
 
+from irprops.verdicts import Prop
+
 from .base import register
 from .swaps import SwapProperty
 
 
 @register
 class Convergent(SwapProperty):
-    key = "convergent"
+    key = Prop.CONVERGENT
     reading = "a swap of ranks i <= k < j with grade_i < grade_j must raise the score strictly; a comparison with an undefined side is no counterexample"
     title = "Convergence"
     wording = "If a document outside the top k is swapped with a less relevant one that is inside the top k, the score strictly increases."

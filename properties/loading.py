@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from metrics import InputError
-from metrics.errors import close_matches
+from irprops.metrics import InputError
+from irprops.metrics.errors import close_matches
 
 
 def load_proposal(spec: str) -> tuple[Callable[..., Any], str]:
@@ -19,7 +19,7 @@ def load_proposal(spec: str) -> tuple[Callable[..., Any], str]:
     >>> load_proposal("nowhere.py:f")
     Traceback (most recent call last):
     ...
-    metrics.errors.InputError: target = 'nowhere.py:f': no such file (give path/to/file.py:function)
+    irprops.metrics.errors.InputError: target = 'nowhere.py:f': no such file (give path/to/file.py:function)
     """
     location, _, name = spec.rpartition(":")
     if not location or not name:

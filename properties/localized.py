@@ -26,20 +26,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hypothesis import strategies as st
+from irprops.metrics import Situation, Undefined
 
-from metrics import Situation, Undefined
+from irprops.verdicts import Prop, Witness, grades_json, show
 
 from .base import SearchProperty, register
 from .space import Space, smaller, top_only
 from .targets import Scored, Target, relation
-from .verdict import Witness, grades_json, show
 
 Pair = tuple[Situation, Situation]
 
 
 @register
 class Localized(SearchProperty[Pair]):
-    key = "localized"
+    key = Prop.LOCALIZED
     reading = "knowledge of the top k is knowledge of its grades; the qrels and the documents below k may differ; a defined score against an undefined one is a counterexample only when no pair with both defined is found"
     title = "Localization"
     wording = "A score at depth k can be computed based solely on knowledge of the documents that appear in the top k."

@@ -22,18 +22,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hypothesis import strategies as st
+from irprops.metrics import Situation
 
-from metrics import Situation
+from irprops.verdicts import Prop, Witness, show, situation_json
 
 from .base import SearchProperty, register
 from .space import Space, smaller
 from .targets import Scored, Target, clearly, relation
-from .verdict import Witness, show, situation_json
 
 
 @register
 class Monotonic(SearchProperty[Situation]):
-    key = "monotonic"
+    key = Prop.MONOTONIC
     reading = "the extension is the ranking's own document at rank k + 1, with the same qrels; a comparison with an undefined side is no counterexample"
     title = "Monotonicity"
     wording = "If a ranking of length k is extended so that k + 1 elements are included, the score never decreases."

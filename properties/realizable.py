@@ -31,21 +31,31 @@ import time
 from collections.abc import Iterator
 from fractions import Fraction
 
+from irprops.metrics import Situation
 from sympy.utilities.iterables import multiset_permutations
 
-from metrics import Situation
+from irprops.verdicts import Prop, Search, Verdict, VerdictValue, Witness, grades_json, show, situation_json
 
 from .base import Property, SearchLog, method, register
 from .space import ONE, Space, consistent
 from .targets import Defect, Hang, Scored, Target, clearly, relation
-from .verdict import Verdict, Witness, grades_json, show, situation_json
 
 MAX_RELEVANT = 3
 
 
+def arrangements(k: int, qrels: tuple[Fraction, ...]) -> list[Situation]:
+    """Every ordering of the collection (the qrels and k nonrelevant documents), as situations at depth k.
+
+    >>> [s.ranking for s in arrangements(1, (Fraction(1),))]
+    [(Fraction(0, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(0, 1))]
+    """
+    documents = sorted(qrels + (Fraction(0),) * k)
+    return [consistent(tuple(order), k, qrels) for order in multiset_permutations(documents)]
+
+
 @register
 class Realizable(Property):
-    key = "realizable"
+    key = Prop.REALIZABLE
     reading = "the supremum is over every depth; the collection is the qrels (at least one of grade 1) plus k nonrelevant documents, arranged in every order"
     title = "Realizability"
     wording = "Provided that the collection has at least one relevant document, it is possible for the score at depth k to be maximal."
@@ -62,11 +72,6 @@ class Realizable(Property):
     def describe(space: Space) -> str:
         return f"{space.scale()}, k <= {space.max_k}, collections of 1 to {MAX_RELEVANT} relevant documents (at least one of grade 1) plus k nonrelevant ones"
 
-    def arrangements(self, k: int, qrels: tuple[Fraction, ...]) -> list[Situation]:
-        """Every ordering of the collection (the qrels and k nonrelevant documents), as situations at depth k."""
-        documents = sorted(qrels + (Fraction(0),) * k)
-        return [consistent(tuple(order), k, qrels) for order in multiset_permutations(documents)]
-
     def run(self, target: Target, space: Space) -> Verdict:
         start = time.perf_counter()
         log = SearchLog(space.budget)
@@ -77,23 +82,28 @@ class Realizable(Property):
                 if time.perf_counter() - start > space.budget:
                     log.out_of_time = True
                     break
-                scored = self._scored(target, self.arrangements(k, qrels), log)
+                scored = self._scored(target, arrangements(k, qrels), log)
                 explored.extend(scored)
                 maxima.append((k, qrels, scored))
         except Hang as hang:
             log.hang = hang
         if log.stopped:
             how, evidence = log.stop_reason("arrangements")
-            return Verdict(self.key, "unknown", how, evidence + "." + log.defect_note(), None, log.tried, time.perf_counter() - start)
+            return self._done("unknown", log.search(how, evidence + "." + log.defect_note(), "arrangements", time.perf_counter() - start), None)
         if explored:
             top = max(outcome.approx for _, outcome in explored)
             for k, qrels, scored in maxima:
                 found = self._witness(k, qrels, scored, explored, top)
                 if found is not None and self._confirmed(found, target, log):
                     evidence = f"{found.text}. Minimal in the order (k, then R) over {self.describe(space)}; {log.tried:,} arrangements scored."
-                    return Verdict(self.key, "no", method("exhaustive search", found.numerical), evidence + log.defect_note(), found, log.tried, time.perf_counter() - start)
+                    how = method("exhaustive search", found.numerical)
+                    searched = log.search(how, evidence + log.defect_note(), "arrangements", time.perf_counter() - start, minimal=True)
+                    return self._done("no", searched, found)
         evidence = f"not refuted in {log.tried:,} arrangements: over {self.describe(space)}, every collection reaches the largest score found."
-        return Verdict(self.key, "unknown", method("exhaustive search", not target.exact), evidence + log.defect_note(), None, log.tried, time.perf_counter() - start)
+        return self._done("unknown", log.search(method("exhaustive search", not target.exact), evidence + log.defect_note(), "arrangements", time.perf_counter() - start), None)
+
+    def _done(self, verdict: VerdictValue, searched: Search, witness: Witness | None) -> Verdict:
+        return Verdict(self.key, verdict, searched, witness, seconds=searched.seconds)
 
     def _scored(self, target: Target, situations: list[Situation], log: SearchLog) -> list[tuple[Situation, Scored]]:
         """The defined scores of ``situations``; defects are counted and skipped, a hang propagates."""
@@ -119,7 +129,7 @@ class Realizable(Property):
         k, qrels = found.data["k"], tuple(Fraction(g) for g in found.data["qrels"])
         better = found.data["better"]
         again_better = consistent(tuple(Fraction(g) for g in better["ranking"]), better["k"], tuple(Fraction(g) for g in better["qrels"]))
-        scored = self._scored(fresh, self.arrangements(k, qrels), log)
+        scored = self._scored(fresh, arrangements(k, qrels), log)
         elsewhere = self._scored(fresh, [again_better], log)
         again = self._witness(k, qrels, scored, elsewhere, max(o.approx for _, o in scored + elsewhere)) if scored and elsewhere else None
         if again is not None and (again.data, again.text) == (found.data, found.text):

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from irprops.verdicts import Prop
+
 from .base import COLUMNS
 
 
@@ -34,16 +36,16 @@ TABLE_2: tuple[Row, ...] = (
     Row("DCG", "DCG", (N, Y, Y, Y, Y, Y, N)),
     Row("SP", "SP", (N, Y, Y, Y, Y, Y, N)),
     Row("RPrec", "RPrec", (Y, N, N, N, N, N, Y)),
-    Row("SN-DCG", "SN-DCG", (Y, N, N, Y, Y, N, Y), (("complete", "d"),)),
-    Row("SN-AP", "SN-AP", (Y, N, N, Y, Y, N, Y), (("complete", "d"),)),
-    Row("Prec", "P", (Y, N, Y, N, Y, Y, N), (("realizable", "e"),)),
+    Row("SN-DCG", "SN-DCG", (Y, N, N, Y, Y, N, Y), ((Prop.COMPLETE, "d"),)),
+    Row("SN-AP", "SN-AP", (Y, N, N, Y, Y, N, Y), ((Prop.COMPLETE, "d"),)),
+    Row("Prec", "P", (Y, N, Y, N, Y, Y, N), ((Prop.REALIZABLE, "e"),)),
     Row("NDCG", "NDCG", (Y, N, Y, Y, N, N, Y)),
-    Row("SDCG", "SDCG", (Y, N, Y, Y, Y, Y, N), (("realizable", "e"),)),
-    Row("HIT", "HIT", (Y, Y, N, N, Y, Y, Y), (("convergent", "b"), ("top_weighted", "b"))),
-    Row("RR", "RR", (Y, Y, N, N, Y, Y, Y), (("convergent", "b"), ("top_weighted", "b"), ("localized", "c"), ("complete", "c"))),
-    Row("Recall", "Recall", (Y, Y, Y, N, N, N, N), (("realizable", "f"),)),
-    Row("AP", "AP", (Y, Y, Y, Y, N, N, N), (("realizable", "f"),)),
-    Row("RBP", "RBP", (Y, Y, Y, Y, Y, Y, N), (("monotonic", "a"), ("convergent", "a"), ("localized", "a"))),
+    Row("SDCG", "SDCG", (Y, N, Y, Y, Y, Y, N), ((Prop.REALIZABLE, "e"),)),
+    Row("HIT", "HIT", (Y, Y, N, N, Y, Y, Y), ((Prop.CONVERGENT, "b"), (Prop.TOP_WEIGHTED, "b"))),
+    Row("RR", "RR", (Y, Y, N, N, Y, Y, Y), ((Prop.CONVERGENT, "b"), (Prop.TOP_WEIGHTED, "b"), (Prop.LOCALIZED, "c"), (Prop.COMPLETE, "c"))),
+    Row("Recall", "Recall", (Y, Y, Y, N, N, N, N), ((Prop.REALIZABLE, "f"),)),
+    Row("AP", "AP", (Y, Y, Y, Y, N, N, N), ((Prop.REALIZABLE, "f"),)),
+    Row("RBP", "RBP", (Y, Y, Y, Y, Y, Y, N), ((Prop.MONOTONIC, "a"), (Prop.CONVERGENT, "a"), (Prop.LOCALIZED, "a"))),
 )
 
 FOOTNOTES = MappingProxyType({

@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hypothesis import strategies as st
-
-from metrics import Situation
+from irprops.metrics import Situation
 
 ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)
 FINE_GRADES = (ZERO, ONE, HALF, Fraction(1, 4), Fraction(3, 4), Fraction(1, 3), Fraction(2, 3))

@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hypothesis import strategies as st
+from irprops.metrics import Situation
+from irprops.metrics.grades import format_ranking
 
-from metrics import Situation
-from metrics.grades import format_ranking
+from irprops.verdicts import Witness, show, situation_json
 
 from .base import SearchProperty
 from .space import Space, smaller, swapped
 from .targets import Scored, Target, clearly, relation
-from .verdict import Witness, show, situation_json
 
 Swap = tuple[Situation, int, int]
 

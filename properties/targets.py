@@ -23,11 +23,10 @@ from fractions import Fraction
 from typing import Any
 
 import sympy
+from irprops.metrics import UNDEFINED, Measure, Situation, Undecided, Undefined, compare
+from irprops.metrics.exact import Exact, as_exact, to_float, to_str
 
-from metrics import UNDEFINED, Measure, Situation, Undecided, Undefined, compare
-from metrics.exact import Exact, as_exact, to_float, to_str
-
-from .verdict import Relevance, show
+from irprops.verdicts import Relevance, show
 
 TOLERANCE = 1e-9
 """Relative tolerance for float scores: a difference counts only beyond it (and beyond 1e-12)."""

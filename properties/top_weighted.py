@@ -17,13 +17,15 @@ and ``11000``; the search finds ``101`` with ranks 2 and 3 at k = 3.
 
 from __future__ import annotations
 
+from irprops.verdicts import Prop
+
 from .base import register
 from .swaps import SwapProperty
 
 
 @register
 class TopWeighted(SwapProperty):
-    key = "top_weighted"
+    key = Prop.TOP_WEIGHTED
     reading = "a swap of ranks i < j <= k with grade_i < grade_j must raise the score strictly; a comparison with an undefined side is no counterexample"
     title = "Top-weightedness"
     wording = "If a document within the top k is swapped with a less relevant one higher in the ranking, the score strictly increases."

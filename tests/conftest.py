@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -21,4 +22,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 collect_ignore = ["declared_formula.py"]
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
+SEEDS = Path(os.environ.get("IRPROPS_SEEDS", ROOT.parent / "shared" / "seeds"))
+"""The source documents: ``../shared/seeds`` beside the clone (CI has it), or ``$IRPROPS_SEEDS``."""
+
+needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the source documents are not at {SEEDS} (set IRPROPS_SEEDS to read them)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from metrics import declare
+from irprops.metrics import declare
 
 
 @declare("share-of-larger", relevance="binary")

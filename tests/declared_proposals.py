@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import sympy
-
-from metrics import weighted_precision
-from metrics.exact import log2
+from irprops.metrics import weighted_precision
+from irprops.metrics.exact import log2
 
 inverse_squares = weighted_precision("inverse-squares", lambda i: 1 / (i * (i + 1)))
 """Moffat (2013, Section 2): weights 1/(i(i+1)), whose prefix sums converge to one, "similar to RBP"."""

@@ -11,7 +11,7 @@ import random
 import time
 from fractions import Fraction
 
-from metrics.exact import log2
+from irprops.metrics.exact import log2
 
 
 def precision(ranking, k, qrels):

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from metrics import Measure, Situation, Undefined, compare
-from metrics.exact import to_str
+from irprops.metrics import Measure, Situation, Undefined, compare
+from irprops.metrics.exact import to_str
 
 Score = Callable[[tuple[Fraction, ...], int, tuple[Fraction, ...]], Any]
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from irprops.proofs import certificates as certs
 
 from irprops.cli import main
-from proofs import certificates as certs
 
 
 @pytest.fixture(scope="module")
@@ -25,13 +25,13 @@ def files(directory: Path) -> dict[str, str]:
 
 class TestCommittedCertificates:
     def test_are_what_the_proofs_produce_now(self, regenerated: Path) -> None:
-        committed, fresh = files(certs.CERTIFICATES), files(regenerated)
-        assert sorted(committed) == sorted(fresh), "run `irprops certificates` and commit proofs/certificates"
+        committed, fresh = files(certs.COMMITTED), files(regenerated)
+        assert sorted(committed) == sorted(fresh), "run `irprops certificates` and commit proofs/smt2"
         stale = [name for name in fresh if committed[name] != fresh[name]]
         assert not stale, f"stale certificates (run `irprops certificates`): {stale}"
 
     def test_say_what_they_prove(self) -> None:
-        for name, text in files(certs.CERTIFICATES).items():
+        for name, text in files(certs.COMMITTED).items():
             header = {line.split(":", 1)[0][2:] for line in text.splitlines() if line.startswith("; ") and ":" in line}
             assert {"metric", "property", "reach", "lemma"} <= header, name
             assert "(check-sat)" in text and "(set-logic ALL)" in text
@@ -46,7 +46,7 @@ class TestCommittedCertificates:
 
 class TestRecheckCommand:
     def test_a_tampered_certificate_is_named_and_fails_the_command(self, tmp_path: Path) -> None:
-        source = next(iter(sorted(certs.CERTIFICATES.rglob("*.smt2"))))
+        source = next(iter(sorted(certs.COMMITTED.rglob("*.smt2"))))
         target = tmp_path / "tampered.smt2"
         shutil.copy(source, target)
         target.write_text(target.read_text().replace("(check-sat)", "(pop 1)\n(push 1)\n(check-sat)", 1))

@@ -7,8 +7,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from irprops import COLUMNS
 from irprops.cli import main
-from properties import COLUMNS
 
 from .conftest import ROOT
 
@@ -28,7 +28,9 @@ class TestJson:
         assert set(data) == {"metric", "relevance", "properties"} and (data["metric"], data["relevance"]) == ("SN-AP", "binary")
         assert list(data["properties"]) == list(COLUMNS)
         for entry in data["properties"].values():
-            assert set(entry) == {"verdict", "method", "evidence", "witness"} and entry["verdict"] in ("yes", "no", "unknown")
+            assert set(entry) == {"verdict", "method", "evidence", "witness", "proof", "search", "no_proof"}
+            assert entry["verdict"] in ("yes", "no", "unknown")
+            assert (entry["proof"] is not None) == (entry["method"] == "proof (all k)")
             assert (entry["witness"] is None) == (entry["verdict"] != "no")
 
     @pytest.mark.parametrize(("metric", "prop", "keys"), [

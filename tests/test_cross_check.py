@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 import z3
-
-from proofs import certificates as certs
-from proofs.smt import Obligation
+from irprops.proofs import certificates as certs
+from irprops.proofs.smt import Obligation
 
 
 def obligation(negated_claim: z3.BoolRef) -> Obligation:

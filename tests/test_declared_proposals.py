@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
+from irprops.metrics import REGISTRY, InputError, Situation, weighted_precision
 
+from irprops import check
 from irprops.cli import main
-from metrics import REGISTRY, InputError, Situation, weighted_precision
-from properties import check
 from tests import declared_proposals
 from tests.recheck import of_measure, recheck
 
@@ -59,7 +59,9 @@ class TestDeclaringByWeights:
 
     def test_the_proof_cites_the_weight_function(self) -> None:
         result = check(f"{DECLARED}:inverse_squares", ["bounded"])
-        assert "w(i) = 1/(i**2 + i)" in result["bounded"].evidence and "increasing to 1" in result["bounded"].evidence
+        form, *lemmas = result["bounded"].proof.lemmas
+        assert (form.name, form.method) == ("form", "structure") and "w(i) = 1/(i**2 + i)" in form.statement
+        assert any(lemma.name == "weight sums" and "increasing to 1" in lemma.statement for lemma in lemmas)
 
     def test_the_cli_reports_proofs_in_json(self) -> None:
         out = CliRunner().invoke(main, ["check", f"{DECLARED}:inverse_squares", "top_weighted", "--json"]).output

@@ -14,9 +14,9 @@ import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from irprops.metrics import REGISTRY, Measure, Situation, Undefined, compare
+from irprops.metrics.exact import to_float
 
-from metrics import REGISTRY, Measure, Situation, Undefined, compare
-from metrics.exact import to_float
 from tests.helpers import close, default_measure, draw_case, symbolic_form
 
 KEYS = list(REGISTRY)
@@ -101,7 +101,7 @@ class TestTheExactForm:
             assert isinstance(value, Fraction) or (isinstance(value, sympy.Expr) and not value.has(sympy.Float))
 
     def test_binary_metrics_refuse_graded_situations(self) -> None:
-        from metrics import InputError
+        from irprops.metrics import InputError
 
         with pytest.raises(InputError, match="binary metric"):
             default_measure("AP").exact(Situation.of("1,1/2"))

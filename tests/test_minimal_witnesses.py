@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from properties import check
+from irprops import check
 from tests.helpers import default_measure
 from tests.recheck import of_measure, recheck
 
@@ -17,7 +17,7 @@ from tests.recheck import of_measure, recheck
 def witness(metric: str, prop: str, relevance: str | None = None) -> dict:
     verdict = check(metric, [prop], relevance=relevance)[prop]  # type: ignore[arg-type]
     assert verdict.verdict == "no", verdict.evidence
-    assert "Minimal in the" in verdict.evidence and verdict.method == "exhaustive search, exact arithmetic"
+    assert verdict.search.minimal and verdict.method == "exhaustive search, exact arithmetic"
     data = dict(verdict.witness.data)
     assert recheck(of_measure(default_measure(metric)), prop, data)
     return data

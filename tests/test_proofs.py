@@ -14,19 +14,20 @@ import sympy
 import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from irprops.metrics import REGISTRY, Measure, Metric, Situation, Undefined, compare
+from irprops.metrics.algebra import Algebra
+from irprops.metrics.exact import as_exact, log2
+from irprops.metrics.strategies import situations
+from irprops.proofs import Failed, Proof, prove
+from irprops.proofs.foldproofs import FoldProver
+from irprops.proofs.folds import extract
+from irprops.proofs.induction import Machine
+from irprops.proofs.smt import Obligation, discharge
+from irprops.proofs.structure import prepare, weighted_sum
+from irprops.properties.reference import TABLE_2
 
-from metrics import REGISTRY, Measure, Metric, Situation, Undefined, compare
-from metrics.algebra import Algebra
-from metrics.exact import as_exact, log2
-from metrics.strategies import situations
-from proofs import Failed, Proof, prove
-from proofs.foldproofs import FoldProver
-from proofs.folds import extract
-from proofs.induction import Machine
-from proofs.smt import Obligation, discharge
-from proofs.structure import prepare, weighted_sum
-from properties import check
-from properties.reference import TABLE_2
+from irprops import check
+from irprops.verdicts import CrossCheck
 from tests.helpers import default_measure
 
 WEIGHTED = [key for key in REGISTRY if weighted_sum(prepare(default_measure(key))) is not None]
@@ -59,7 +60,7 @@ class TestTheRecognisedStructureIsTheMetric:
         upper = int(ws.upper.xreplace({p.k: s.k, p.R: s.R}))
         numerator = sum((ws.weight.xreplace({ws.index: i, **values}) * _rational(s.grade(i)) for i in range(1, upper + 1)), sympy.Integer(0))
         grades_by = {"ideal": list(s.qrels) + [Fraction(0)] * s.k, "self": sorted((s.grade(i) for i in range(1, s.k + 1)), reverse=True)}
-        if ws.normaliser == "one":
+        if ws.normaliser == "none":
             normaliser = sympy.Integer(1)
         elif ws.normaliser == "relevant":
             normaliser = sympy.Integer(s.R)
@@ -111,9 +112,9 @@ class TestTheBoundedEncodingIsTheMetric:
     @settings(max_examples=12)
     @given(data=st.data())
     def test_the_z3_encoding_at_depth_k_scores_like_the_metric(self, key: str, data: st.DataObject) -> None:
-        from metrics.exact import to_float
-        from proofs.bounded import _Depth
-        from proofs.smt import conj
+        from irprops.metrics.exact import to_float
+        from irprops.proofs.bounded import _Depth
+        from irprops.proofs.smt import conj
 
         measure = default_measure(key)
         p = prepare(measure)
@@ -204,14 +205,17 @@ class TestMutantsLoseTheirProofsAndTheSearchFindsWhy:
 
 class TestProofsAreHonest:
     def test_a_cell_whose_certificate_cvc5_refutes_is_unknown_and_flagged(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        from proofs import certificates
+        from irprops import checking
 
-        monkeypatch.setattr(certificates, "cross_check", lambda obligations: certificates.CrossCheck("disagreement", "cvc5 answers sat on X.smt2"))
+        disputed = CrossCheck("disagreement", "cvc5 answers sat on X.smt2")
+        monkeypatch.setattr(checking, "cross_check", lambda obligations: disputed)
         verdict = check("AP", ["bounded"])["bounded"]
-        assert verdict.verdict == "unknown" and verdict.method == "proof disputed: Z3 and cvc5 disagree" and "X.smt2" in verdict.evidence
+        assert verdict.verdict == "unknown" and verdict.method == "proof disputed: Z3 and cvc5 disagree"
+        assert verdict.proof is not None and verdict.proof.cross_check == disputed and verdict.proof.disputed
 
     def test_cvc5_confirms_the_proofs_it_is_shown(self) -> None:
-        assert "cvc5 confirms all" in check("RR", ["realizable"])["realizable"].evidence
+        proof = check("RR", ["realizable"])["realizable"].proof
+        assert proof is not None and proof.cross_check is not None and proof.cross_check.status == "confirmed"
 
     def test_every_yes_of_table_2_lists_its_trusted_base_and_cites_what_it_used(self) -> None:
         for row in TABLE_2:
@@ -225,7 +229,8 @@ class TestProofsAreHonest:
                             assert lemma.certificate and lemma.used, lemma
 
     def test_rbp_is_proved_for_every_p_in_the_open_unit_interval_and_not_at_p_0(self) -> None:
-        assert "every p in (0, 1)" in prove(default_measure("RBP"), "top_weighted").verdict().evidence  # type: ignore[union-attr]
+        form = prove(default_measure("RBP"), "top_weighted").lemmas[0]  # type: ignore[union-attr]
+        assert form.name == "form" and form.statement.endswith("for every p in (0, 1)")
         at_zero = Measure(REGISTRY["RBP"], {"p": Fraction(0)})
         assert isinstance(prove(at_zero, "top_weighted"), Failed)
         assert check(at_zero, ["top_weighted"])["top_weighted"].verdict == "no"
@@ -243,7 +248,7 @@ class TestProofsAreHonest:
         assert {"A2 <= N_rel", "N_rel <= n", "A2 >= 0"} <= invariant
 
     def test_logs_are_exact_atoms_in_an_encoding_never_floats(self) -> None:
-        from proofs.encode import Encoder
+        from irprops.proofs.encode import Encoder
 
         encoder = Encoder({})
         term = encoder.term(1 / log2(3) + 1 / log2(9))

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from irprops.metrics import InputError
 
-from metrics import InputError
-from properties import COLUMNS, CheckResult, check
+from irprops import COLUMNS, CheckResult, check
+from irprops.verdicts import Problem
 from tests import proposals
 from tests.helpers import checked
 from tests.recheck import recheck
@@ -67,7 +68,6 @@ class TestSoundProposals:
         verdict = check(proposals.precision_needing_relevant, ["localized"])["localized"]
         assert verdict.verdict == "no" and verdict.witness.weak
         assert verdict.witness.data == {"k": 1, "a": {"ranking": ["0"], "qrels": []}, "b": {"ranking": ["0"], "qrels": ["1"]}}
-        assert "no counterexample with both scores defined was found" in verdict.evidence
         assert recheck(proposals.precision_needing_relevant, "localized", dict(verdict.witness.data))
 
     def test_a_failure_beyond_the_exhaustive_depths_is_found_by_hypothesis_and_shrunk(self) -> None:
@@ -94,11 +94,11 @@ class TestBrokenProposals:
     def test_an_exception_everywhere_leaves_every_property_unknown_with_the_input(self) -> None:
         result = check(proposals.raises_always)
         assert set(verdicts(result).values()) == {"unknown"}
-        assert "raised ValueError: not implemented yet on `0` (k = 1, R = 0)" in result["complete"].evidence
+        assert result["complete"].search.first_defect == Problem("raised ValueError: not implemented yet", {"k": 1, "ranking": ["0"], "qrels": []})
 
     def test_an_exception_is_a_defect_not_undefined(self) -> None:
         result = check(proposals.raises_without_qrels, ["complete", "monotonic"])
-        assert result["complete"].verdict == "unknown" and "raised KeyError" in result["complete"].evidence
+        assert result["complete"].verdict == "unknown" and result["complete"].search.first_defect.problem.startswith("raised KeyError")
         assert result["monotonic"].verdict == "no"  # the other properties are still checked
         assert_every_no_rechecks(result, proposals.raises_without_qrels)
 
@@ -110,34 +110,35 @@ class TestBrokenProposals:
     ])
     def test_non_numbers_are_defects_reported_with_the_input(self, function: Callable, problem: str) -> None:
         verdict = check(function, ["complete"])["complete"]
-        assert verdict.verdict == "unknown" and problem in verdict.evidence and "on `0` (k = 1, R = 0)" in verdict.evidence
+        first = verdict.search.first_defect
+        assert verdict.verdict == "unknown" and first.problem.startswith(problem) and first.situation == {"k": 1, "ranking": ["0"], "qrels": []}
 
     def test_a_proposal_that_hangs_is_stopped_and_reported(self) -> None:
         result = check(proposals.hangs, ["monotonic", "complete"], timeout=0.05)
         for verdict in result.verdicts.values():
             assert verdict.verdict == "unknown" and verdict.method == "search stopped: the proposal hung"
-            assert "did not return within 0.05 s" in verdict.evidence
+            assert verdict.search.stopped == "hang" and verdict.search.hang.problem == "did not return within 0.05 s"
 
     def test_a_hang_stops_only_the_property_that_met_it(self) -> None:
         result = check(proposals.hangs_at_depth_3, ["monotonic", "convergent"], timeout=0.05)
         assert result["monotonic"].verdict == "no"  # found at k = 1, before depth 3
-        assert result["convergent"].method == "search stopped: the proposal hung" and "k = 3" in result["convergent"].evidence
+        assert result["convergent"].method == "search stopped: the proposal hung" and result["convergent"].search.hang.situation["k"] == 3
 
 
     def test_a_nondeterministic_proposal_gets_no_witness_and_a_defect(self) -> None:
         result = check(proposals.answers_differently, ["monotonic", "realizable"])
         for verdict in result.verdicts.values():
-            assert verdict.verdict == "unknown" and "answered differently when re-run on the same input" in verdict.evidence
+            assert verdict.verdict == "unknown" and verdict.search.first_defect.problem.startswith("answered differently when re-run on the same input")
 
     def test_a_sometimes_nondeterministic_proposal_does_not_make_the_hypothesis_phase_flaky(self) -> None:
         result = check(proposals.noisy_count, ["monotonic", "top_weighted", "localized"])
         for verdict in result.verdicts.values():
-            assert verdict.verdict == "unknown" and "answered differently when re-run on the same input" in verdict.evidence
+            assert verdict.verdict == "unknown" and verdict.search.first_defect.problem.startswith("answered differently when re-run on the same input")
 
     def test_a_slow_proposal_stops_at_the_time_budget(self) -> None:
         verdict = check(proposals.slow_precision, ["convergent"], budget=0.3)["convergent"]
         assert verdict.verdict == "unknown" and verdict.method == "search stopped: time budget"
-        assert "time budget of 0.3 s" in verdict.evidence
+        assert (verdict.search.stopped, verdict.search.budget) == ("budget", 0.3)
 
 
 class TestLoading:

@@ -7,10 +7,9 @@ import itertools
 from pathlib import Path
 
 from hypothesis import given, settings
-
-from metrics import Situation
-from properties import PROPERTIES, Space
-from properties.space import size, smaller
+from irprops.metrics import Situation
+from irprops.properties import PROPERTIES, Space
+from irprops.properties.space import size, smaller
 
 from .conftest import ROOT
 

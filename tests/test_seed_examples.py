@@ -14,12 +14,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+from irprops.metrics import Situation, Undefined, compare, parse, score
+from irprops.metrics.catalog.geometric import required_depth
+from irprops.metrics.exact import Exact, enclose, log2, to_float
 
-from metrics import Situation, Undefined, compare, parse, score
-from metrics.catalog.geometric import required_depth
-from metrics.exact import Exact, enclose, log2, to_float
-
-from .conftest import SEEDS
+from .conftest import SEEDS, needs_seeds
 
 
 def rounds_to(value: Exact, printed: str) -> bool:
@@ -57,6 +56,7 @@ def exact(name: str, ranking: str | tuple, **situation: object) -> Exact:
     return score(name, ranking, **situation).exact  # type: ignore[arg-type]
 
 
+@needs_seeds
 def test_the_seed_documents_are_where_the_citations_say() -> None:
     assert (SEEDS / "000_8695c2ba34b771ac.txt").read_text().count("Seven Numeric Properties") >= 1
     assert "Rank-Biased Precision" in (SEEDS / "001_15e603c2e941fa92.txt").read_text()

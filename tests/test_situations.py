@@ -6,10 +6,9 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import given
-
-from metrics import InputError, Situation
-from metrics.grades import format_ranking, parse_qrels, parse_ranking
-from metrics.strategies import situations
+from irprops.metrics import InputError, Situation
+from irprops.metrics.grades import format_ranking, parse_qrels, parse_ranking
+from irprops.metrics.strategies import situations
 
 
 class TestRankingNotation:

@@ -10,16 +10,18 @@ import json
 import shutil
 from pathlib import Path
 
+import irprops.metrics
+import irprops.proofs
 import pytest
 from click.testing import CliRunner
+from irprops.properties.reference import FOOTNOTES, TABLE_2
 
+from irprops import COLUMNS
 from irprops import table as t2
 from irprops.cli import main
-from irprops.table.compute import code_fingerprint
+from irprops.table.compute import code_fingerprint, source_roots
 from irprops.table.footnotes import footnotes
 from irprops.table.render_tex import escape
-from properties import COLUMNS
-from properties.reference import FOOTNOTES, TABLE_2
 from tests.conftest import ROOT
 from tests.helpers import default_measure
 from tests.recheck import of_measure, recheck
@@ -87,7 +89,8 @@ class TestVerdicts:
         for label in ("DCG", "SP"):
             verdict = cell(built, label, "bounded")
             assert (verdict.verdict, verdict.method) == ("no", "proof (all k)")
-            assert "diverges" in verdict.evidence or "induction" in verdict.evidence
+            assert verdict.settled_by_proof and verdict.proof.conclusion == "no" and verdict.proof.reach.all_k
+            assert verdict.witness is not None and {"bound", "value"} <= set(verdict.witness.data)
 
 
 @slow
@@ -199,13 +202,26 @@ class TestCache:
         assert all((tmp_path / name).read_text() == (rendered / name).read_text() for name in FILES)
 
     def test_its_key_changes_when_any_checker_source_changes(self, tmp_path: Path) -> None:
-        for package in ("metrics", "properties", "proofs"):
-            shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__", "*.smt2"))
-        before = code_fingerprint(tmp_path)
-        assert code_fingerprint(tmp_path) == before
-        target = tmp_path / "properties" / "monotonic.py"
+        roots = []
+        for name, root in source_roots():
+            copy = tmp_path / name
+            if root.is_dir():
+                shutil.copytree(root, copy, ignore=shutil.ignore_patterns("__pycache__", "*.smt2"))
+            else:
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(root, copy)
+            roots.append((name, copy))
+        before = code_fingerprint(roots)
+        assert code_fingerprint(roots) == before == code_fingerprint()
+        target = tmp_path / "irprops.properties" / "monotonic.py"
         target.write_text(target.read_text() + "\n# a comment is a change\n")
-        assert code_fingerprint(tmp_path) != before
+        assert code_fingerprint(roots) != before
+
+    def test_its_key_hashes_the_imported_packages_own_files_and_the_orchestration(self) -> None:
+        roots = dict(source_roots())
+        assert roots["irprops.metrics"] == Path(irprops.metrics.__file__).parent
+        assert roots["irprops.proofs"] == Path(irprops.proofs.__file__).parent
+        assert {"irprops.properties", "irprops.verdicts", "irprops.checking"} <= set(roots)
 
 
 class TestCommand:

@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from metrics import REGISTRY, Measure
-from properties import COLUMNS, CheckResult
-from properties.reference import TABLE_2
+from irprops.metrics import REGISTRY, Measure
+from irprops.properties.reference import TABLE_2
+from irprops.verdicts import COLUMNS, CheckResult
 
 from .claims import claims, comparison
 from .compute import compute, default_cache
 from .footnotes import Footnote, footnotes
+from .render_text import HEADERS
 
 RANK = {"no": 0, "unknown": 1, "yes": 2}
 
@@ -81,4 +82,4 @@ def write(table: Table2, out: Path) -> list[Path]:
     return written
 
 
-__all__ = ["Table2", "build", "default_cache", "order", "rows", "write"]
+__all__ = ["HEADERS", "Table2", "build", "default_cache", "order", "rows", "write"]

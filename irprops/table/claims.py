@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from proofs.conflict import WITHOUT_LOCALIZATION, conflict
-from properties import COLUMNS, PROPERTIES, CheckResult
-from properties.reference import TABLE_2
+from irprops.proofs.conflict import WITHOUT_LOCALIZATION, conflict
+from irprops.properties import PROPERTIES
+from irprops.properties.reference import TABLE_2
+from irprops.verdicts import COLUMNS, CheckResult, Prop
 
 from .footnotes import Footnote
 
-PAIRS = (("convergent", "top_weighted"), ("complete", "realizable"))
+PAIRS = ((Prop.CONVERGENT, Prop.TOP_WEIGHTED), (Prop.COMPLETE, Prop.REALIZABLE))
 
 
 def _yes_no(verdict: str) -> str:

@@ -19,9 +19,16 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from properties import CheckResult, check
+import irprops.checking
+import irprops.metrics
+import irprops.proofs
+import irprops.properties
+import irprops.verdicts
+from irprops.checking import check
+from irprops.verdicts import CheckResult
 
-PACKAGES = ("metrics", "properties", "proofs")
+SOURCES = (irprops.metrics, irprops.verdicts, irprops.properties, irprops.proofs, irprops.checking)
+"""The imported modules and packages whose source can change a verdict (wherever they are installed)."""
 VERSIONED = ("sympy", "mpmath", "hypothesis", "z3-solver", "cvc5")
 
 
@@ -35,16 +42,24 @@ def default_cache() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "irprops" / "table"
 
 
-ROOT = Path(__file__).resolve().parents[2]
-"""Where metrics/, properties/ and proofs/ live (the repository, or site-packages)."""
+def source_roots() -> list[tuple[str, Path]]:
+    """(module name, its package folder or its file) of each source behind a verdict, from the imported modules themselves.
+
+    So the fingerprint follows the code that runs, in a checkout or in site-packages alike.
+    """
+    roots = []
+    for module in SOURCES:
+        origin = Path(module.__file__)  # type: ignore[arg-type]
+        roots.append((module.__name__, origin.parent if hasattr(module, "__path__") else origin))
+    return roots
 
 
-def code_fingerprint(root: Path = ROOT) -> str:
-    """A hash of everything that can change a verdict: the checkers' source (under ``root``) and the pinned versions."""
+def code_fingerprint(roots: Sequence[tuple[str, Path]] | None = None) -> str:
+    """A hash of everything that can change a verdict: the checkers' source (``roots``, default :func:`source_roots`) and the pinned versions."""
     digest = hashlib.sha256()
-    for package in PACKAGES:
-        for path in sorted((root / package).rglob("*.py")):
-            digest.update(str(path.relative_to(root)).encode())
+    for name, root in roots if roots is not None else source_roots():
+        for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:
+            digest.update(f"{name}/{path.relative_to(root).as_posix() if root.is_dir() else ''}".encode())
             digest.update(path.read_bytes())
     digest.update(f"budget={BUDGET}".encode())
     for name in VERSIONED:

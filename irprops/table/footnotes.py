@@ -25,12 +25,11 @@ from fractions import Fraction
 
 import sympy
 
-from metrics import Measure, Situation, Undefined, compare
-from metrics.exact import show
-from metrics.symbolic import ClosedFormAlgebra
-from properties import CheckResult
-from properties.realizable import Realizable
-from properties.reference import FOOTNOTES, TABLE_2
+from irprops.metrics import Measure, OrderStatistic, Situation, Undefined, compare
+from irprops.metrics.exact import show
+from irprops.properties import arrangements
+from irprops.properties.reference import FOOTNOTES, TABLE_2
+from irprops.verdicts import CheckResult, Prop
 
 GRID = 5
 
@@ -61,12 +60,11 @@ def _yes(results: CheckResult, *props: str) -> list[str]:
 def _residual(rows: dict[str, Measure], results: dict[str, CheckResult]) -> tuple[str, str, tuple[Cell, ...]] | None:
     facts, cells = [], []
     for label, measure in rows.items():
-        if measure.metric.residual is None:
+        residual = measure.residual_closed_form()
+        if residual is None:
             continue
-        algebra = ClosedFormAlgebra(measure.metric.binary, {p.name: p.assumptions for p in measure.metric.params})
-        residual = sympy.simplify(sympy.sympify(measure.metric.residual(algebra)).doit())
         facts.append(f"{label}@k is the range [score, score + {show(residual).replace('**', '^')}] on a fully judged ranking (wider with unjudged documents), and the score reported is its lower end")
-        cells += [(label, p) for p in _yes(results[label], "monotonic", "convergent", "top_weighted", "localized")]
+        cells += [(label, p) for p in _yes(results[label], Prop.MONOTONIC, Prop.CONVERGENT, Prop.TOP_WEIGHTED, Prop.LOCALIZED)]
     return ("a", "; ".join(facts) + ".", tuple(cells)) if facts else None
 
 
@@ -74,9 +72,9 @@ def _ties(rows: dict[str, Measure], results: dict[str, CheckResult]) -> tuple[st
     labels, cells, shown = [], [], []
     for label, measure in rows.items():
         verdicts = results[label]
-        if all(verdicts[p].verdict == "no" and _unchanged(measure, dict(verdicts[p].witness.data)) for p in ("convergent", "top_weighted")):  # type: ignore[union-attr]
+        if all(verdicts[p].verdict == "no" and _unchanged(measure, dict(verdicts[p].witness.data)) for p in (Prop.CONVERGENT, Prop.TOP_WEIGHTED)):  # type: ignore[union-attr]
             labels.append(label)
-            cells += [(label, "convergent"), (label, "top_weighted")]
+            cells += [(label, Prop.CONVERGENT), (label, Prop.TOP_WEIGHTED)]
             shown.append(f"{label}: {verdicts['top_weighted'].witness.text}")  # type: ignore[union-attr]
     if not labels:
         return None
@@ -111,7 +109,7 @@ def _first_relevant(rows: dict[str, Measure], results: dict[str, CheckResult]) -
             continue
         if _zero_grades(measure, form.expr) == 0 and not form.denominators:
             facts.append(f"{label}@k, set by the first relevant rank, is 0 (not undefined) when the top k holds nothing relevant: its closed form {show(form.expr)} is 0 at zero grades for every k and R")
-            cells += [(label, p) for p in _yes(results[label], "localized", "complete")]
+            cells += [(label, p) for p in _yes(results[label], Prop.LOCALIZED, Prop.COMPLETE)]
     return ("c", "; ".join(facts) + ".", tuple(cells)) if facts else None
 
 
@@ -119,13 +117,13 @@ def _undefined_top(rows: dict[str, Measure], results: dict[str, CheckResult]) ->
     labels, cells = [], []
     for label, measure in rows.items():
         form = measure.closed_form()
-        if form is None or results[label]["complete"].verdict != "no":
+        if form is None or results[label][Prop.COMPLETE].verdict != "no":
             continue
-        vanish = [d for d, _ in form.denominators if _zero_grades(measure, d).replace(lambda a: a.func.__name__ == "OrderStatistic", lambda a: sympy.Integer(0)).doit() == 0]
+        vanish = [d for d, _ in form.denominators if _zero_grades(measure, d).replace(lambda a: isinstance(a, OrderStatistic), lambda a: sympy.Integer(0)).doit() == 0]
         example = measure.exact(Situation((Fraction(0),), 1, (Fraction(1),)))
         if vanish and isinstance(example, Undefined):
             labels.append(label)
-            cells.append((label, "complete"))
+            cells.append((label, Prop.COMPLETE))
     if not labels:
         return None
     fact = (f"{_names(labels)} are undefined whenever the top k holds nothing relevant, even when R > 0: a denominator of the closed form is 0 "
@@ -137,7 +135,7 @@ def _realizable_when(rows: dict[str, Measure], results: dict[str, CheckResult]) 
     conditions = {"e": ("k <= R", lambda k, R: k <= R), "f": ("k >= R", lambda k, R: k >= R)}
     found: dict[str, list[str]] = {"e": [], "f": []}
     for label, measure in rows.items():
-        if results[label]["realizable"].verdict != "no":
+        if results[label][Prop.REALIZABLE].verdict != "no":
             continue
         reached = {(k, R): _maximum(measure, k, R) for k in range(1, GRID + 1) for R in range(1, GRID + 1)}
         if any(value is None or compare(value, 1) > 0 for value in reached.values()):
@@ -149,14 +147,14 @@ def _realizable_when(rows: dict[str, Measure], results: dict[str, CheckResult]) 
     for letter, labels in found.items():
         if labels:
             fact = f"{_names(labels)} reach 1.0 exactly when {conditions[letter][0]} (the exact maximum over every arrangement of R relevant documents, for every k, R <= {GRID})."
-            out.append((letter, fact, tuple((label, "realizable") for label in labels)))
+            out.append((letter, fact, tuple((label, Prop.REALIZABLE) for label in labels)))
     return out
 
 
 def _maximum(measure: Measure, k: int, R: int) -> object:
     """The exact maximum at depth k over the arrangements of R grade-1 documents and k nonrelevant ones."""
     best = None
-    for s in Realizable().arrangements(k, (Fraction(1),) * R):
+    for s in arrangements(k, (Fraction(1),) * R):
         value = measure.exact(s)
         if isinstance(value, Undefined):
             continue

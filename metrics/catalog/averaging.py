@@ -28,7 +28,7 @@ def average_precision(m: Algebra) -> Any:
     AP@k(B) = (1/R) * sum_{i=1..k} b_i * Prec@i(B)
     Undefined when R = 0; relevant documents below k contribute 0.
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> score("AP@5", "10101").exact
     Fraction(34, 45)
     """
@@ -41,7 +41,7 @@ def sum_of_precision(m: Algebra) -> Any:
 
     SP@k(B) = sum_{i=1..k} b_i * Prec@i(B)
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> score("SP@3", "111").exact
     Fraction(3, 1)
     """
@@ -55,7 +55,7 @@ def self_normalised_average_precision(m: Algebra) -> Any:
     SN-AP@k(B) = (1/R_k) * sum_{i=1..k} b_i * Prec@i(B), R_k = sum_{i=1..k} b_i
     Undefined when the top k holds nothing relevant, even if R > 0.
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> score("SN-AP@5", "10000").exact, score("SN-AP@5", "10001").exact
     (Fraction(1, 1), Fraction(7, 10))
     """

@@ -21,7 +21,7 @@ def precision(m: Algebra) -> Any:
 
     Prec@k(B) = (1/k) * sum_{i=1..k} b_i
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> score("P@6", "111110").exact
     Fraction(5, 6)
     """
@@ -35,7 +35,7 @@ def recall(m: Algebra) -> Any:
     Recall@k(B) = (1/R) * sum_{i=1..k} b_i
     Undefined when R = 0.
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> score("R@3", "10100", R=4).exact
     Fraction(1, 2)
     """
@@ -49,7 +49,7 @@ def r_precision(m: Algebra) -> Any:
     RPrec@k(B) = (1/min(k, R)) * sum_{i=1..min(k, R)} b_i
     Undefined when R = 0.
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> score("RPrec@5", "10100", R=2).exact
     Fraction(1, 2)
     """
@@ -63,7 +63,7 @@ def reciprocal_rank(m: Algebra) -> Any:
 
     RR@k(B) = sum_{i=1..k} (b_i / i) * prod_{j=1..i-1} (1 - b_j)
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> score("RR@5", "01100").exact, score("RR@5", "00000").exact
     (Fraction(1, 2), Fraction(0, 1))
     """
@@ -77,7 +77,7 @@ def hit(m: Algebra) -> Any:
 
     HIT@k(R) = max_{i=1..k} r_i
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> score("HIT@3", "0,1/2,1/4").exact
     Fraction(1, 2)
     """

@@ -32,7 +32,7 @@ def dcg(m: Algebra) -> Any:
 
     DCG@k(R) = sum_{i=1..k} r_i / log2(i + 1)
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> print(score("DCG@5", "11000"))
     DCG@5 = 1 + 1/log2(3) = 1.6309297535714575
     """
@@ -45,7 +45,7 @@ def scaled_dcg(m: Algebra) -> Any:
 
     SDCG@k(R) = DCG@k(R) / sum_{i=1..k} 1/log2(i + 1)
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> round(score("SDCG@5", "11000").value, 2)
     0.55
     """
@@ -59,7 +59,7 @@ def normalised_dcg(m: Algebra) -> Any:
     NDCG@k(R) = DCG@k(R) / sum_{i=1..k} g_i / log2(i + 1)
     where g_1 >= g_2 >= ... are the qrel grades (0 beyond R). Undefined when R = 0.
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> round(score("NDCG@6", "111110", R=6).value, 2)
     0.89
     """
@@ -74,7 +74,7 @@ def self_normalised_dcg(m: Algebra) -> Any:
     Undefined when the top k holds nothing relevant, even if R > 0. (The paper's prose
     says "SDCG@k divided by ..." but its worked example divides DCG, as Table 1 does.)
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> round(score("SN-DCG@5", "10100").value, 2), round(score("SN-DCG@5", "10101").value, 4)
     (0.92, 0.8855)
     """
@@ -93,7 +93,7 @@ def dcg_b(m: Algebra) -> Any:
 
     DCG-b@k(R) = sum_{i=1..k} r_i * log2(b) / log2(max(i, b))
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> round(score("DCG-b(b=2)@100", "1" * 100).value, 2)
     21.79
     """

@@ -35,7 +35,7 @@ def rank_biased_precision(m: Algebra) -> Any:
     p^k + (1 - p) * sum of p^(i-1) over the unjudged ranks i <= k (unjudged documents
     count 0 in the score).
 
-    >>> from metrics import score
+    >>> from irprops.metrics import score
     >>> s = score("RBP(p=0.5)@20", "$$---$----$-??--?---")
     >>> round(s.value, 4), round(float(s.upper), 4)
     (0.7661, 0.7663)

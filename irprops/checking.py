@@ -1,0 +1,77 @@
+"""``check``: the orchestration of the two checkers (search and proofs) on one target.
+
+The search (``irprops.properties``) refutes; the proofs (``irprops.proofs``) prove; cvc5
+gives a second opinion on each proof. Neither checker imports the other: this module runs
+both and combines their verdicts, which carry every piece of evidence in its own field.
+
+>>> result = check("P", ["monotonic", "convergent"])
+>>> result["monotonic"].verdict, result["monotonic"].witness.data
+('no', {'k': 1, 'ranking': ['1', '0'], 'qrels': ['1']})
+>>> result["convergent"].method, [lemma.name for lemma in result["convergent"].proof.lemmas]
+('proof (all k)', ['form', 'w>0', 'scale positive', 'bring-in'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from irprops.metrics import Measure
+from irprops.proofs import Proof, cross_check, prove
+from irprops.properties import BuiltinTarget, Space, make_target, run_search
+from irprops.verdicts import CheckResult, Prop, Relevance, Verdict
+
+__all__ = ["check", "with_proof"]
+
+
+def check(
+    target: str | Measure | Callable[..., Any],
+    properties: Iterable[str] | None = None,
+    *,
+    relevance: Relevance | None = None,
+    timeout: float = 1.0,
+    budget: float | None = None,
+    space: Space | None = None,
+    prove: bool = True,
+) -> CheckResult:
+    """Check ``target`` against the seven properties (or those named), from its definition alone.
+
+    ``target`` is a metric family (``"AP"``, ``"RBP(p=0.5)"``, a :class:`~irprops.metrics.Measure`),
+    a proposal ``"path/to/file.py:function"``, or the function itself. ``relevance`` picks
+    binary or graded situations; it defaults to the metric's own, and for a proposal to
+    its ``relevance`` attribute, else binary. ``timeout`` limits each call of a proposal,
+    ``budget`` the seconds each property's search may take (default 30). With ``prove``
+    (the default), cells the search does not refute are handed to the proof layer, for
+    built-in metrics and proposals declared with a closed form.
+    """
+    keys = Prop.parse_all(properties)
+    subject = make_target(target, relevance, timeout)
+    verdicts = {}
+    for key, searched in run_search(subject, keys, budget=budget, space=space):
+        verdicts[key] = with_proof(subject.measure, searched) if prove and isinstance(subject, BuiltinTarget) else searched
+    return CheckResult(subject.name, subject.relevance, verdicts)
+
+
+def with_proof(measure: Measure, searched: Verdict) -> Verdict:
+    """The search's verdict, settled by a proof where the proof layer finds one.
+
+    A witness is a fact, so a cell the search refuted keeps its "no"; a proof of "yes" there
+    would be a contradiction between two sound procedures, and is raised as the bug it is.
+    A proof cvc5 disputes leaves the cell "unknown", with the disputed proof in its field.
+    """
+    start = time.perf_counter()
+    found = prove(measure, searched.property)
+    if searched.verdict == "no":
+        if isinstance(found, Proof) and found.conclusion == "yes":
+            raise RuntimeError(f"{measure.name} {searched.property}: the search found {searched.evidence!r} but a proof says yes")
+        return dataclasses.replace(searched, seconds=searched.seconds + time.perf_counter() - start)
+    if not isinstance(found, Proof):
+        return dataclasses.replace(searched, no_proof=found.reason, seconds=searched.seconds + time.perf_counter() - start)
+    second = cross_check(found.obligations)
+    seconds = searched.seconds + time.perf_counter() - start  # search, proof and cvc5 cross-check
+    record = found.record(second)
+    if record.disputed:
+        return dataclasses.replace(searched, proof=record, seconds=seconds)
+    return Verdict(searched.property, found.conclusion, searched.search, found.witness, record, seconds=seconds)

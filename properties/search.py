@@ -1,0 +1,98 @@
+"""``search``: the refutation search of the properties, on a built-in metric family or a proposal.
+
+This is the search half of ``irprops.check`` (which adds the proofs): it never proves, so
+a verdict here is "no" with a certified witness, or "unknown" with how far it looked.
+
+>>> search("P", [Prop.MONOTONIC])[Prop.MONOTONIC].witness.data
+{'k': 1, 'ranking': ['1', '0'], 'qrels': ['1']}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from irprops.metrics import REGISTRY, InputError, Measure, Metric, parse
+
+from irprops.verdicts import COLUMNS, Prop, Relevance, Verdict
+
+from .base import PROPERTIES
+from .loading import load_proposal
+from .space import Space
+from .targets import BuiltinTarget, ProposalTarget, Target
+
+__all__ = ["make_target", "run_search", "search"]
+
+
+def search(
+    target: str | Measure | Callable[..., Any] | Target,
+    properties: Iterable[str] | None = None,
+    *,
+    relevance: Relevance | None = None,
+    timeout: float = 1.0,
+    budget: float | None = None,
+    space: Space | None = None,
+) -> dict[Prop, Verdict]:
+    """The search's verdicts on ``target`` for the properties named (all seven by default), in column order.
+
+    ``target`` is as for :func:`make_target`, or a :class:`Target` already made.
+    """
+    keys = Prop.parse_all(properties)
+    subject = target if isinstance(target, Target) else make_target(target, relevance, timeout)
+    return {key: verdict for key, verdict in run_search(subject, keys, budget=budget, space=space)}
+
+
+def run_search(subject: Target, keys: Iterable[Prop], *, budget: float | None = None, space: Space | None = None) -> list[tuple[Prop, Verdict]]:
+    """(property, verdict) for each key, bounded last (it reports what the others scored), then in column order."""
+    space = space or Space.default(subject.relevance == "binary")
+    if budget is not None:
+        if budget <= 0:
+            raise InputError("--budget", budget, "must be positive")
+        space = dataclasses.replace(space, budget=budget)
+    found = {key: PROPERTIES[key].run(subject, space) for key in sorted(set(keys), key=lambda k: (k is Prop.BOUNDED, COLUMNS.index(k)))}
+    return [(key, found[key]) for key in COLUMNS if key in found]
+
+
+def make_target(target: str | Measure | Callable[..., Any], relevance: Relevance | None, timeout: float) -> Target:
+    """The :class:`Target` for a family name (``"AP"``, ``"RBP(p=0.5)"``), a Measure, a proposal spec
+    ``"path/to/file.py:function"`` or a function ``f(ranking, k, qrels)``.
+
+    A proposal file's object that is a declared metric (a Measure, a Metric, or a registered
+    formula) becomes a built-in target, so the proof layer can see its closed form.
+    """
+    if isinstance(target, str) and ":" in target:
+        loaded, name = load_proposal(target)
+        declared = _declared(loaded)
+        if declared is None:
+            return _proposal(loaded, name, relevance, timeout)
+        target = declared
+    if callable(target) and not isinstance(target, (str, Measure)):
+        return _proposal(target, getattr(target, "__name__", "proposal"), relevance, timeout)
+    measure = parse(target) if isinstance(target, str) else target
+    if measure.k is not None:
+        raise InputError("target", measure.name, "the properties quantify over every depth k", f"check the family {measure.at(1).name.rsplit('@', 1)[0]}")
+    if measure.metric.binary and relevance == "graded":
+        raise InputError("--graded", measure.name, f"{measure.metric.key} is a binary metric: it is checked over binary situations")
+    return BuiltinTarget(measure, relevance)
+
+
+def _declared(obj: object) -> Measure | None:
+    """A proposal declared as a metric (a Measure, a Metric, or a registered formula), if it is one."""
+    if isinstance(obj, Measure):
+        return obj
+    if isinstance(obj, Metric):
+        return Measure(obj, obj.defaults())
+    for metric in REGISTRY.values():
+        if metric.formula is obj:
+            return Measure(metric, metric.defaults())
+    return None
+
+
+def _proposal(function: Callable[..., Any], name: str, relevance: Relevance | None, timeout: float) -> ProposalTarget:
+    declared = relevance or getattr(function, "relevance", None) or "binary"
+    if declared not in ("binary", "graded"):
+        raise InputError("relevance", declared, "must be binary or graded")
+    if timeout <= 0:
+        raise InputError("--timeout", timeout, "must be positive")
+    return ProposalTarget(function, name, declared, timeout)
