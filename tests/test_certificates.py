@@ -12,9 +12,18 @@ from irprops.proofs import certificates as certs
 from irprops.cli import main
 
 
+KEPT = {"thesis.tex": "\\documentclass{article}", "src/notes.py": "x = 1", "AP/README": "mine"}
+
+
 @pytest.fixture(scope="module")
 def regenerated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh regeneration into a folder that already holds a user's files and a stale certificate."""
     out = tmp_path_factory.mktemp("certificates")
+    for name, text in KEPT.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_text(text)
+    (out / "Gone").mkdir()
+    (out / "Gone" / "bounded--old.smt2").write_text("(check-sat)")
     certs.regenerate(out)
     return out
 
@@ -42,6 +51,14 @@ class TestCommittedCertificates:
         results = certs.recheck()
         assert results and [r.path for r in results if not r.ok] == []
         assert all(r.cvc5 is not None and set(r.cvc5) == {"unsat"} for r in results)
+
+
+class TestRegeneration:
+    def test_leaves_every_other_file_where_it_writes(self, regenerated: Path) -> None:
+        assert {name: (regenerated / name).read_text() for name in KEPT} == KEPT
+
+    def test_removes_stale_certificates_and_the_folders_they_leave_empty(self, regenerated: Path) -> None:
+        assert not (regenerated / "Gone").exists()
 
 
 class TestRecheckCommand:
