@@ -14,9 +14,10 @@ import sys
 import time
 from pathlib import Path
 
-from irprops import COLUMNS, check
 from rich.console import Console
 from rich.table import Table
+
+from irprops import COLUMNS, check
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = [

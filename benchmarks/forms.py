@@ -42,7 +42,8 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=200)
     args = parser.parse_args()
     rng = random.Random(20131)
-    table = Table("metric", "numeric (us)", "exact (us)", "symbolic at (us)", "build symbolic (ms)", title=f"one evaluation at k = {args.k}, mean of {args.n}")
+    table = Table("metric", "numeric (us)", "exact (us)", "symbolic at (us)", "build symbolic (ms)",
+                  title=f"one evaluation at k = {args.k}, mean of {args.n}")
     for metric in REGISTRY.values():
         measure = Measure(metric, metric.defaults())
         cases = situations(metric.binary, args.k, args.n, rng)

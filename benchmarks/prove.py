@@ -19,7 +19,8 @@ from rich.console import Console
 from rich.table import Table
 
 COLUMNS = ("bounded", "monotonic", "convergent", "top_weighted", "localized", "complete", "realizable")
-APPROACH = {"form": "weighted sum", "fold": "fold induction", "top k only": "closed form", "defined at R = 0": "closed form", "bounded": "bounded Z3"}
+APPROACH = {"form": "weighted sum", "fold": "fold induction", "top k only": "closed form", "defined at R = 0": "closed form",
+            "bounded": "bounded Z3"}
 
 
 def main() -> None:

@@ -15,11 +15,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from irprops import COLUMNS
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from irprops import COLUMNS
 from irprops import table as t2
 from irprops.table.render_text import HEADERS
 
@@ -38,7 +38,8 @@ def main() -> None:
         start = time.perf_counter()
         t2.build(workers=workers, cache=cache)
         seconds["warm"] = time.perf_counter() - start
-    view = Table("Metric", *(HEADERS[p] for p in COLUMNS), "Row", title=f"seconds per cell, cold, {workers} workers (search + proof + cross-check)",
+    view = Table("Metric", *(HEADERS[p] for p in COLUMNS), "Row",
+                 title=f"seconds per cell, cold, {workers} workers (search + proof + cross-check)",
                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     cpu = 0.0
     for label, result in cold.rows:

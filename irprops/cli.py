@@ -86,7 +86,8 @@ def score(metric: str, ranking: str, qrels: str | None, R: int | None, as_json: 
 @click.option("--search-only", is_flag=True, help="Do not try proofs: refutation search only.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_user_errors
-def check(target: str, property_names: tuple[str, ...], relevance: str | None, timeout: float, budget: float, search_only: bool, as_json: bool) -> None:
+def check(target: str, property_names: tuple[str, ...], relevance: str | None, timeout: float, budget: float, search_only: bool,
+          as_json: bool) -> None:
     """Check TARGET against the seven properties of Moffat (AIRS 2013), or the PROPERTY names given.
 
     TARGET is a metric family (AP, nDCG, 'RBP(p=0.5)', ...) or a proposal
@@ -105,7 +106,8 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
-    table = Table("property", "verdict", "method", "witness or evidence", title=f"{result.metric} over {result.relevance} situations", show_lines=True)
+    table = Table("property", "verdict", "method", "witness or evidence", title=f"{result.metric} over {result.relevance} situations",
+                  show_lines=True)
     style = {"yes": "green", "no": "red", "unknown": "yellow"}
     for key in COLUMNS:
         if key in result.verdicts:
@@ -115,8 +117,10 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
 
 
 @main.command()
-@click.option("--out", type=click.Path(file_okay=False), default="reports", show_default=True, help="Directory for table2.md, .tex, .csv, .json, .html.")
-@click.option("--order", "order_", metavar="COLUMNS", help="Column priority for the row order, comma-separated (may drop columns), e.g. complete,realizable.")
+@click.option("--out", type=click.Path(file_okay=False), default="reports", show_default=True,
+              help="Directory for table2.md, .tex, .csv, .json, .html.")
+@click.option("--order", "order_", metavar="COLUMNS",
+              help="Column priority for the row order, comma-separated (may drop columns), e.g. complete,realizable.")
 @click.option("--workers", type=int, default=2, show_default=True, help="Worker processes (rows are computed in parallel).")
 @click.option("--no-cache", is_flag=True, help="Recompute every row instead of reading the cache.")
 @_user_errors
@@ -206,7 +210,8 @@ def _checkout_certificates() -> Path:
     pyproject = root / "pyproject.toml"
     if certs.COMMITTED.parent.name == "proofs" and pyproject.exists() and 'name = "irprops"' in pyproject.read_text():
         return certs.COMMITTED
-    raise metrics.InputError("--out", "(not given)", "irprops is not running from a source checkout, and an installed package is never written to",
+    raise metrics.InputError("--out", "(not given)",
+                             "irprops is not running from a source checkout, and an installed package is never written to",
                              "give --out DIR")
 
 

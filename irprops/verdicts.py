@@ -161,7 +161,8 @@ class Lemma:
         return f"{self.name} ({how}): {self.statement}{used}"
 
     def to_record(self) -> dict[str, Any]:
-        return {"name": self.name, "statement": self.statement, "method": self.method, "certificate": self.certificate, "used": list(self.used)}
+        return {"name": self.name, "statement": self.statement, "method": self.method, "certificate": self.certificate,
+                "used": list(self.used)}
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Lemma:
@@ -271,7 +272,8 @@ class Search:
     @classmethod
     def from_record(cls, record: Mapping[str, Any], seconds: float = 0.0) -> Search:
         return cls(record["method"], record["evidence"], record["tried"], record["unit"], record["minimal"], record["defects"],
-                   Problem.from_record(record["first_defect"]), record["stopped"], Problem.from_record(record["hang"]), record["budget"], seconds)
+                   Problem.from_record(record["first_defect"]), record["stopped"], Problem.from_record(record["hang"]),
+                   record["budget"], seconds)
 
 
 @dataclass(frozen=True)
@@ -376,7 +378,8 @@ class CheckResult:
         return self.verdicts[Prop(prop)]
 
     def to_json(self) -> dict[str, Any]:
-        """``{"metric", "relevance", "properties": {PROP: {"verdict", "method", "evidence", "witness", "proof", "search", "no_proof"}}}``."""
+        """``{"metric", "relevance", "properties": {PROP: {"verdict", "method", "evidence", "witness", "proof", "search",
+        "no_proof"}}}``."""
         return {"metric": self.metric, "relevance": self.relevance, "properties": {str(p): v.to_json() for p, v in self.verdicts.items()}}
 
     def to_record(self) -> dict[str, Any]:

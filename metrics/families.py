@@ -73,6 +73,7 @@ def weighted_precision(
         return m.div(numerator, m.sum(1, m.k, lambda i: w(m, i) * grade(i)), "the normaliser is 0")
 
     shown = sympy.sstr(sympy.sympify(weight(sympy.Symbol("i", integer=True, positive=True))))
-    formula.__doc__ = f"{name}: weighted precision with w(i) = {shown}.\n\n{name}@k = sum_{{i<=k}} w(i) r_i / N, N = {_NORMALISERS[normaliser]}\n"
+    formula.__doc__ = (f"{name}: weighted precision with w(i) = {shown}.\n\n"
+                       f"{name}@k = sum_{{i<=k}} w(i) r_i / N, N = {_NORMALISERS[normaliser]}\n")
     formula.__name__ = name
     return Measure(Metric(name, formula, relevance, (), (), reference), {})

@@ -58,10 +58,13 @@ def check_grade(grade: Fraction | int | str, argument: str = "grade") -> Fractio
             raise InputError(argument, grade, "an unjudged document (?) has no grade here")
         return parsed
     if isinstance(grade, bool) or not isinstance(grade, (int, Fraction)):
-        raise InputError(argument, grade, f"is a {type(grade).__name__}, and grades must be exact", f"write it as the string '{grade}' or as a Fraction" if isinstance(grade, float) else "use an int, a Fraction or a string")
+        raise InputError(argument, grade, f"is a {type(grade).__name__}, and grades must be exact",
+                         f"write it as the string '{grade}' or as a Fraction" if isinstance(grade, float)
+                         else "use an int, a Fraction or a string")
     grade = Fraction(grade)
     if not 0 <= grade <= 1:
-        raise InputError(argument, format_grade(grade), "grades must lie in [0, 1]", "rescale graded judgments, e.g. 0-3 becomes 0, 1/3, 2/3, 1")
+        raise InputError(argument, format_grade(grade), "grades must lie in [0, 1]",
+                         "rescale graded judgments, e.g. 0-3 becomes 0, 1/3, 2/3, 1")
     return grade
 
 
@@ -100,7 +103,8 @@ def parse_qrels(text: str, argument: str = "qrels") -> tuple[Fraction, ...]:
     for i, grade in enumerate(grades, start=1):
         if grade is None or grade == 0:
             shown = "?" if grade is None else "0"
-            raise InputError(argument, text, f"entry {i} is {shown}, but qrels list only the grades (> 0) of relevant documents", "drop it, or use --R N for N relevant documents of grade 1")
+            raise InputError(argument, text, f"entry {i} is {shown}, but qrels list only the grades (> 0) of relevant documents",
+                             "drop it, or use --R N for N relevant documents of grade 1")
     return tuple(g for g in grades if g is not None)
 
 

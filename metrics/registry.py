@@ -146,8 +146,10 @@ class Measure:
         if self.k is not None and situation.k != self.k:
             raise InputError("k", situation.k, f"{self.name} is evaluated at depth {self.k}")
         if self.metric.binary and not situation.binary:
-            where, bad = next((w, g) for w, grades in (("ranking", situation.ranking), ("qrels", situation.qrels)) for g in grades if g is not None and g not in (0, 1))
-            raise InputError(f"{where} grade", format_grade(bad), f"{self.metric.key} is a binary metric: grades must be 0 or 1", "use a graded metric such as nDCG, or threshold the grades")
+            where, bad = next((w, g) for w, grades in (("ranking", situation.ranking), ("qrels", situation.qrels))
+                              for g in grades if g is not None and g not in (0, 1))
+            raise InputError(f"{where} grade", format_grade(bad), f"{self.metric.key} is a binary metric: grades must be 0 or 1",
+                             "use a graded metric such as nDCG, or threshold the grades")
         return situation
 
     def numeric(self, situation: Situation) -> float | Undefined:

@@ -34,7 +34,7 @@ class Situation:
     Traceback (most recent call last):
     ...
     irprops.metrics.errors.InputError: qrels = '1': the ranking holds 2 relevant documents of grade 1 but the qrels only 1 (every relevant ranked document must be in the qrels)
-    """
+    """  # noqa: E501
 
     ranking: tuple[Entry, ...]
     k: int

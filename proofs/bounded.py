@@ -57,7 +57,8 @@ class _Depth:
     def form(self, k: int) -> SymbolicForm:
         return self.measure.symbolic(k)
 
-    def encode(self, expr: sympy.Expr, denominators: list[sympy.Expr], renaming: dict[sympy.Basic, sympy.Basic] | None = None) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
+    def encode(self, expr: sympy.Expr, denominators: list[sympy.Expr],
+               renaming: dict[sympy.Basic, sympy.Basic] | None = None) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
         """The term, and what must hold for it to be defined (nonzero denominators, atom facts)."""
         renaming = renaming or {}
         expr = expr.xreplace(self.fixed).xreplace(renaming)
@@ -73,10 +74,12 @@ class _Depth:
         """What every situation satisfies, for the grades of ranks 1..width (plus grades of other documents)."""
         grades = [self.var(self.grade(i)) for i in range(1, width + 1)] + list(extra_relevant)
         R = self.var(sympy.Symbol("R", integer=True, nonnegative=True))
-        facts = [(f"grades in {'{0, 1}' if self.binary else '[0, 1]'}", conj([z3.Or(x == 0, x == 1) if self.binary else z3.And(x >= 0, x <= 1) for x in grades])),
+        facts = [(f"grades in {'{0, 1}' if self.binary else '[0, 1]'}",
+                  conj([z3.Or(x == 0, x == 1) if self.binary else z3.And(x >= 0, x <= 1) for x in grades])),
                  ("R >= number of relevant documents", R >= z3.Sum([z3.If(x > 0, 1, 0) for x in grades]) if grades else R >= 0)]
         qrels = [self.var(sympy.Symbol(f"g_{i}", positive=True)) for i in range(1, width + 1)]
-        facts.append(("qrel grades in (0, 1], decreasing", conj([z3.And(g > 0, g <= 1) for g in qrels] + [a >= b for a, b in itertools.pairwise(qrels)])))
+        facts.append(("qrel grades in (0, 1], decreasing",
+                      conj([z3.And(g > 0, g <= 1) for g in qrels] + [a >= b for a, b in itertools.pairwise(qrels)])))
         facts += [(f"0 < {p} < 1", z3.And(self.var(p) > 0, self.var(p) < 1)) for p in self.open_unit]
         return facts
 
@@ -90,7 +93,8 @@ def bounded_proof(measure: Measure, prop: str, target: int = K_TARGET, budget: i
         return Failed(prop, "no symbolic form")
     fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in p.form.params.items() if s not in p.open_unit}
     depth = _Depth(measure, fixed, p.open_unit)
-    ob = Obligation(f"{certificate_dir(p)}/{prop}--k-up-to.smt2", {"metric": measure.name, "property": prop, "reach": "k <= K (see the queries)", "lemma": Prop.BOUNDED})
+    ob = Obligation(f"{certificate_dir(p)}/{prop}--k-up-to.smt2",
+                    {"metric": measure.name, "property": prop, "reach": "k <= K (see the queries)", "lemma": Prop.BOUNDED})
     start, reached, spent = time.perf_counter(), 0, 0
     for k in range(1, target + 1):
         if spent >= budget or time.perf_counter() - start > 6 * SECONDS:
@@ -114,10 +118,12 @@ def bounded_proof(measure: Measure, prop: str, target: int = K_TARGET, budget: i
 
 
 def _proof(prop: str, reached: int, ob: Obligation, params: str) -> Proof:
-    statement = f"for every k <= {reached}" + (f" and {params}" if params else "") + f", the negation of {prop} has no model (one query per depth and rank or pair of ranks)"
+    statement = (f"for every k <= {reached}" + (f" and {params}" if params else "")
+                 + f", the negation of {prop} has no model (one query per depth and rank or pair of ranks)")
     ob.header["reach"] = f"k <= {reached}"
     ob.header["proves"] = statement
-    return Proof(prop, "yes", Reach(reached), (Lemma(Prop.BOUNDED, statement, "Z3", ob.path),), (GRADES, SITUATIONS, "Z3's answers; logarithms as exact atoms with certified bounds (mpmath)"), (ob,))
+    return Proof(prop, "yes", Reach(reached), (Lemma(Prop.BOUNDED, statement, "Z3", ob.path),),
+                 (GRADES, SITUATIONS, "Z3's answers; logarithms as exact atoms with certified bounds (mpmath)"), (ob,))
 
 
 class _Queries:

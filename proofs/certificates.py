@@ -134,7 +134,8 @@ def cross_check(obligations: Sequence[Obligation]) -> CrossCheck:
             unconfirmed.append(f"{ob.path} ({', '.join(sorted(set(answers)))})")
     if unconfirmed:
         return CrossCheck("unconfirmed", f"cvc5 could not confirm {'; '.join(unconfirmed)}")
-    return CrossCheck("confirmed", f"cvc5 confirms all {len(obligations)} certificate(s)" if obligations else "no solver certificate to confirm")
+    return CrossCheck("confirmed",
+                      f"cvc5 confirms all {len(obligations)} certificate(s)" if obligations else "no solver certificate to confirm")
 
 
 class _Helper:

@@ -73,7 +73,8 @@ def instances(localized: bool = True, defined_with_relevant: bool = True) -> lis
     out.append((Prop.CONVERGENT, conj(convergent)))
     if localized:
         same_top = [(x, y) for x in ARRANGEMENTS for y in ARRANGEMENTS if x < y and x[:1] == y[:1]]
-        out.append((Prop.LOCALIZED, conj([z3.And(D[(x, 1)] == D[(y, 1)], z3.Implies(D[(x, 1)], S[(x, 1)] == S[(y, 1)])) for x, y in same_top])))
+        out.append((Prop.LOCALIZED,
+                    conj([z3.And(D[(x, 1)] == D[(y, 1)], z3.Implies(D[(x, 1)], S[(x, 1)] == S[(y, 1)])) for x, y in same_top])))
     if defined_with_relevant:
         out.append(("defined whenever the collection holds a relevant document", conj(list(D.values()))))
     return out
@@ -112,5 +113,6 @@ def conflict() -> Conflict:
         solver = z3.Solver()
         solver.add(*(f for _, f in instances(localized, defined)))
         variants.append((description, str(solver.check())))
-    statement = "No metric that is defined whenever the collection holds a relevant document is at once monotonic, convergent, localized and realizable"
+    statement = ("No metric that is defined whenever the collection holds a relevant document is at once monotonic, convergent, "
+                 "localized and realizable")
     return Conflict(done.proved, statement, done.used, tuple(variants))

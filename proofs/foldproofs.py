@@ -37,7 +37,8 @@ from .structure import Prepared
 from .weighted import CLOSED, CONSISTENT, GRADES, UNBOUNDED_AT, certificate_dir
 
 INDUCTION = "induction over the ranks (base case and step checked by Z3)"
-ADJACENT = "a swap of a 0 at rank i above a 1 at rank j is a sequence of adjacent swaps, each moving a 1 above a 0 (raising the score) or exchanging equal grades (no change)"
+ADJACENT = ("a swap of a 0 at rank i above a 1 at rank j is a sequence of adjacent swaps, each moving a 1 above a 0 (raising the score) "
+            "or exchanging equal grades (no change)")
 FOLD = "the fold program is the closed form's (extracted from it; tested against the exact form)"
 
 Start = tuple[z3.ArithRef, State, State | None, list[z3.BoolRef]]
@@ -56,7 +57,9 @@ class FoldProver(Prover):
 
     # -- the runs -----------------------------------------------------------------------
 
-    def _run_step(self, grade: Callable[[z3.ArithRef], tuple[z3.ArithRef, list[z3.BoolRef]]]) -> Callable[[z3.ArithRef, State, State | None], tuple[State, State | None, list[z3.BoolRef]]]:
+    def _run_step(
+        self, grade: Callable[[z3.ArithRef], tuple[z3.ArithRef, list[z3.BoolRef]]]
+    ) -> Callable[[z3.ArithRef, State, State | None], tuple[State, State | None, list[z3.BoolRef]]]:
         def step(n: z3.ArithRef, a: State, b: State | None) -> tuple[State, State | None, list[z3.BoolRef]]:
             x, facts = grade(n)
             a1, guards = self.m.step(a, x, n + 1)
@@ -70,7 +73,8 @@ class FoldProver(Prover):
     def invariant(self) -> list[Atom]:
         """The invariant of every run (Houdini over :func:`single_atoms`)."""
         if self._invariant is None:
-            self._invariant = houdini(single_atoms(self.m), lambda: (z3.IntVal(0), self.m.initial(), None, []), self._run_step(self._any_grade))
+            self._invariant = houdini(single_atoms(self.m), lambda: (z3.IntVal(0), self.m.initial(), None, []),
+                                      self._run_step(self._any_grade))
         return self._invariant
 
     def _header(self, prop: str, lemma: str) -> dict[str, str]:
@@ -79,7 +83,8 @@ class FoldProver(Prover):
     def _path(self, prop: str, lemma: str) -> str:
         return f"{certificate_dir(self.p)}/{prop}--{lemma}.smt2"
 
-    def _finish(self, prop: str, lemma: str, statement: str, invariant: list[Atom], base: Start, step: Callable, conclusion: tuple, trusted: list[str], extra: tuple[Lemma, ...] = ()) -> Proof | Failed:  # type: ignore[type-arg]
+    def _finish(self, prop: str, lemma: str, statement: str, invariant: list[Atom], base: Start,
+                step: Callable, conclusion: tuple, trusted: list[str], extra: tuple[Lemma, ...] = ()) -> Proof | Failed:  # type: ignore[type-arg]
         ob = obligation(self._path(prop, lemma), {**self._header(prop, lemma), "proves": statement}, invariant, base, step, conclusion)
         done = discharge(ob)
         if not done.proved:
@@ -91,7 +96,8 @@ class FoldProver(Prover):
     def _end(self, a: State, n: z3.ArithRef, k: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[tuple[str, z3.BoolRef]]]:
         """The score after n = U ranks, with the facts about k and R that hold then."""
         out, guards = self.m.output(a, k, R)
-        facts = [("k >= 1", k >= 1), ("R >= 0", R >= 0), ("n = U", self.m.ranks_done(n, k, R)), ("defined", conj(guards)), *self.m.parameter_facts()]
+        facts = [("k >= 1", k >= 1), ("R >= 0", R >= 0), ("n = U", self.m.ranks_done(n, k, R)), ("defined", conj(guards)),
+                 *self.m.parameter_facts()]
         return out, facts
 
     # -- properties -----------------------------------------------------------------------
@@ -102,8 +108,10 @@ class FoldProver(Prover):
         out, facts = self._end(a, n, k, R)
         hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), ("relevant seen <= R", a[COUNT] <= R), *facts]
         conclusion = ("conclusion: 0 <= score <= 1", z3.Or(out < 0, out > 1), hypotheses)
-        found = self._finish(Prop.BOUNDED, "induction", "every run keeps the invariant, which with n = U and relevant seen <= R gives 0 <= score <= 1",
-                             inv, (z3.IntVal(0), self.m.initial(), None, []), self._run_step(self._any_grade), conclusion, [GRADES, CONSISTENT])
+        found = self._finish(Prop.BOUNDED, "induction",
+                             "every run keeps the invariant, which with n = U and relevant seen <= R gives 0 <= score <= 1",
+                             inv, (z3.IntVal(0), self.m.initial(), None, []), self._run_step(self._any_grade), conclusion,
+                             [GRADES, CONSISTENT])
         if isinstance(found, Failed):
             unbounded = self.unbounded()
             return unbounded if isinstance(unbounded, Proof) else found
@@ -117,13 +125,17 @@ class FoldProver(Prover):
         a1, guards = self.m.step(a, x, n + 1)
         before, facts0 = self._end(a, n, z3.Int("k"), R)
         after, facts1 = self._end(a1, n + 1, z3.Int("k1"), R)
-        hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 1", n >= 1), ("grade", self.m.domain(x)), ("step defined", conj(guards)),
-                      ("relevant seen by k + 1 <= R", a1[COUNT] <= R), *facts0, *[(f"{name} at k + 1", f) for name, f in facts1]]
+        hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 1", n >= 1), ("grade", self.m.domain(x)),
+                      ("step defined", conj(guards)), ("relevant seen by k + 1 <= R", a1[COUNT] <= R),
+                      *facts0, *[(f"{name} at k + 1", f) for name, f in facts1]]
         conclusion = ("conclusion: the score at k + 1 is at least the score at k", after < before, hypotheses)
         return self._finish(Prop.MONOTONIC, "induction", "every run keeps the invariant, under which one more rank never lowers the score",
-                            inv, (z3.IntVal(0), self.m.initial(), None, []), self._run_step(self._any_grade), conclusion, [GRADES, CONSISTENT])
+                            inv, (z3.IntVal(0), self.m.initial(), None, []), self._run_step(self._any_grade), conclusion,
+                            [GRADES, CONSISTENT])
 
-    def _paired(self, prop: str, lemma: str, statement: str, starts: Callable[[State, z3.ArithRef], tuple[State, State, z3.ArithRef, list[z3.BoolRef]]], trusted: list[str]) -> Proof | Failed:
+    def _paired(self, prop: str, lemma: str, statement: str,
+                starts: Callable[[State, z3.ArithRef], tuple[State, State, z3.ArithRef, list[z3.BoolRef]]],
+                trusted: list[str]) -> Proof | Failed:
         if not self.fold.binary or self.fold.upper != self.p.k:
             return Failed(prop, "the swap argument needs binary grades and a loop to k")
         inv = self.invariant()
@@ -143,8 +155,10 @@ class FoldProver(Prover):
         n, a, b, k, R = z3.Int("n"), self.m.state("A"), self.m.state("B"), z3.Int("k"), z3.Int("R")
         out_a, facts = self._end(a, n, k, R)
         out_b, facts_b = self._end(b, n, k, R)
-        hypotheses = [("relational invariant", conjunction(relation, n, a, b)), ("invariants", z3.And(conjunction(inv, n, a), conjunction(inv, n, b))),
-                      ("n >= 1", n >= 1), ("relevant seen <= R", b[COUNT] <= R), *facts, ("defined", conj([f for name, f in facts_b if name == "defined"]))]
+        hypotheses = [("relational invariant", conjunction(relation, n, a, b)),
+                      ("invariants", z3.And(conjunction(inv, n, a), conjunction(inv, n, b))),
+                      ("n >= 1", n >= 1), ("relevant seen <= R", b[COUNT] <= R), *facts,
+                      ("defined", conj([f for name, f in facts_b if name == "defined"]))]
         conclusion = ("conclusion: the run with the better grade higher scores strictly more", out_b <= out_a, hypotheses)
         return self._finish(prop, lemma, statement, relation, start(), step, conclusion, [GRADES, CONSISTENT, *trusted])
 
@@ -154,7 +168,9 @@ class FoldProver(Prover):
             b, gb = self.m.step(s, z3.IntVal(1), i)
             return a, b, i, ga + gb
 
-        return self._paired(Prop.CONVERGENT, "bring-in", "from any state, a 1 instead of a 0 at rank i <= k, then the same grades to k, ends with a higher score (the qrels are the same, so R >= relevant seen by B)", starts, [])
+        return self._paired(Prop.CONVERGENT, "bring-in",
+                            "from any state, a 1 instead of a 0 at rank i <= k, then the same grades to k, ends with a higher score "
+                            "(the qrels are the same, so R >= relevant seen by B)", starts, [])
 
     def top_weighted(self) -> Proof | Failed:
         def starts(s: State, l: z3.ArithRef) -> tuple[State, State, z3.ArithRef, list[z3.BoolRef]]:
@@ -164,9 +180,13 @@ class FoldProver(Prover):
             b, g4 = self.m.step(b0, z3.IntVal(0), l + 1)
             return a, b, l + 1, g1 + g2 + g3 + g4
 
-        return self._paired(Prop.TOP_WEIGHTED, "adjacent-swap", "from any state, (1, 0) instead of (0, 1) at ranks l, l + 1 <= k, then the same grades to k, ends with a higher score", starts, [ADJACENT])
+        return self._paired(Prop.TOP_WEIGHTED, "adjacent-swap",
+                            "from any state, (1, 0) instead of (0, 1) at ranks l, l + 1 <= k, "
+                            "then the same grades to k, ends with a higher score", starts, [ADJACENT])
 
-    def _special_run(self, x_at: Callable[[z3.ArithRef, z3.ArithRef], tuple[z3.ArithRef, list[z3.BoolRef]]]) -> tuple[list[Atom], Callable, z3.ArithRef]:  # type: ignore[type-arg]
+    def _special_run(
+        self, x_at: Callable[[z3.ArithRef, z3.ArithRef], tuple[z3.ArithRef, list[z3.BoolRef]]]
+    ) -> tuple[list[Atom], Callable, z3.ArithRef]:  # type: ignore[type-arg]
         """The invariant of the run on a special ranking whose grade at a rank is ``x_at(rank, R)``."""
         R = z3.Int("R")
 
@@ -194,11 +214,13 @@ class FoldProver(Prover):
         hypotheses = [("ideal invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), ("R >= 1", R >= 1), *facts]
         conclusion = ("conclusion: the ideal ranking scores 1", out != 1, hypotheses)
         what = "the ideal ranking (relevant documents first" + (")" if self.fold.binary else "; its top grade is 1)")
-        found = self._finish(Prop.REALIZABLE, "ideal", f"{what} keeps the invariant, which gives score 1 at every k and R >= 1; with the bound 1 below, 1 is the supremum and it is reached",
+        found = self._finish(Prop.REALIZABLE, "ideal", f"{what} keeps the invariant, which gives score 1 at every k and R >= 1; "
+                             "with the bound 1 below, 1 is the supremum and it is reached",
                              inv, (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step, conclusion, [], ())
         if isinstance(found, Failed):
             return found
-        return Proof(Prop.REALIZABLE, "yes", ALL_K, found.lemmas + bound.lemmas[1:], tuple(dict.fromkeys(found.trusted + bound.trusted)), found.obligations + bound.obligations)
+        return Proof(Prop.REALIZABLE, "yes", ALL_K, found.lemmas + bound.lemmas[1:], tuple(dict.fromkeys(found.trusted + bound.trusted)),
+                     found.obligations + bound.obligations)
 
     def unbounded(self) -> Proof | Failed:
         inv, step, R = self._special_run(lambda rank, R: (z3.IntVal(1) if self.fold.binary else z3.RealVal(1), []))
@@ -209,7 +231,8 @@ class FoldProver(Prover):
         witness = self._exceeding(UNBOUNDED_AT)
         if witness is None:
             return Failed(Prop.BOUNDED, "no all-relevant ranking exceeding the bound was found")
-        found = self._finish(Prop.BOUNDED, "all-relevant", "the all-relevant ranking keeps the invariant, which gives a score of at least k at depth k: no constant bounds the scores",
+        found = self._finish(Prop.BOUNDED, "all-relevant", "the all-relevant ranking keeps the invariant, "
+                             "which gives a score of at least k at depth k: no constant bounds the scores",
                              inv, (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step, conclusion, [],
                              (Lemma("exceeds", f"for M = {UNBOUNDED_AT}: {witness.text}", "exact arithmetic"),))
         if isinstance(found, Failed):

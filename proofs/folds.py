@@ -143,7 +143,8 @@ class _Builder:
 
     def _body(self, body: sympy.Expr, variable: sympy.Symbol) -> sympy.Expr:
         """The body at rank I with grade X, inner prefix aggregates replaced by state."""
-        replaced = body.replace(lambda a: isinstance(a, (sympy.Sum, sympy.Product)) and a.has(self.p.grades), lambda a: self._prefix(a, variable))
+        replaced = body.replace(lambda a: isinstance(a, (sympy.Sum, sympy.Product)) and a.has(self.p.grades),
+                                lambda a: self._prefix(a, variable))
         replaced = replaced.xreplace({self.p.grades[variable]: X}).xreplace({variable: I})
         if replaced.has(sympy.Indexed, sympy.Sum, sympy.Product, MaxOver) or replaced.has(self.p.R):
             raise _NotAFold

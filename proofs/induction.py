@@ -177,7 +177,8 @@ def _holds(claim: z3.BoolRef) -> bool:
     return solver.check() == z3.unsat
 
 
-def obligation(path: str, header: dict[str, str], invariant: Sequence[Atom], base: tuple[z3.ArithRef, State, State | None, list[z3.BoolRef]],
+def obligation(path: str, header: dict[str, str], invariant: Sequence[Atom],
+               base: tuple[z3.ArithRef, State, State | None, list[z3.BoolRef]],
                step: Callable[[z3.ArithRef, State, State | None], tuple[State, State | None, list[z3.BoolRef]]],
                conclusion: tuple[str, z3.BoolRef, list[tuple[str, z3.BoolRef]]] | None) -> Obligation:
     """Base, step and (optionally) conclusion of an induction, as one certificate."""
@@ -188,7 +189,8 @@ def obligation(path: str, header: dict[str, str], invariant: Sequence[Atom], bas
     a = {v: z3.Real(f"A.{v}") for v in a0}
     b = {v: z3.Real(f"B.{v}") for v in b0} if b0 is not None else None
     a1, b1, facts = step(n, a, b)
-    ob.ask("step: one more rank preserves the invariant", z3.Not(z3.Implies(conj([n >= 0, conjunction(invariant, n, a, b), *facts]), conjunction(invariant, n + 1, a1, b1))))
+    ob.ask("step: one more rank preserves the invariant",
+           z3.Not(z3.Implies(conj([n >= 0, conjunction(invariant, n, a, b), *facts]), conjunction(invariant, n + 1, a1, b1))))
     if conclusion is not None:
         text, negated, hypotheses = conclusion
         ob.queries.append(Query(text, negated, tuple(hypotheses)))

@@ -165,7 +165,8 @@ def _normaliser(body: sympy.Expr, i: sympy.Symbol, top: sympy.Expr, p: Prepared)
             v = value if p.binary else _coefficient(value, grade)
             if v is not None and not v.has(x, R, sympy.Indexed):
                 return "ideal", v
-        if p.binary and isinstance(condition, sympy.Le) and condition.lhs == i and _is_count_of_top_k(condition.rhs, p) and not value.has(x, R, sympy.Indexed):
+        if (p.binary and isinstance(condition, sympy.Le) and condition.lhs == i and _is_count_of_top_k(condition.rhs, p)
+                and not value.has(x, R, sympy.Indexed)):
             return "self", value
     sorted_grade = OrderStatistic(i, x, k)
     v = sympy.simplify(body / sorted_grade)

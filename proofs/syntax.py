@@ -35,7 +35,8 @@ def localized(p: Prepared) -> Proof | Failed:
         outside = _reads_outside_top_k(e, p, {})
         if outside is not None:
             return Failed(Prop.LOCALIZED, f"the closed form reads {outside}, which may lie below the depth k")
-    statement = "the closed form mentions only k, the parameters and the grades x_1..x_k (every grade index ranges within 1..k); no R, no qrel grade"
+    statement = ("the closed form mentions only k, the parameters and the grades x_1..x_k (every grade index ranges within 1..k); "
+                 "no R, no qrel grade")
     return Proof(Prop.LOCALIZED, "yes", ALL_K, (Lemma("top k only", statement, "structure"),), (CLOSED, READ))
 
 
@@ -89,8 +90,10 @@ def complete(p: Prepared) -> Proof | Failed:
         if not positive(sympy.sympify(d)):
             return Failed(Prop.COMPLETE, f"cannot show the denominator {d} nonzero when R = 0")
     shown = ", ".join(sorted({str(d) for d in denominators})) or "none: the closed form divides by nothing"
-    statement = f"with R = 0 (no relevant document, every grade 0) the denominators of the closed form are positive for every k >= 1: {shown}"
-    return Proof(Prop.COMPLETE, "yes", ALL_K, (Lemma("defined at R = 0", statement, "structure"),), (CLOSED, GRADES, "SymPy's sign determination (a computation, not a proof)"))
+    statement = (f"with R = 0 (no relevant document, every grade 0) the denominators of the closed form "
+                 f"are positive for every k >= 1: {shown}")
+    return Proof(Prop.COMPLETE, "yes", ALL_K, (Lemma("defined at R = 0", statement, "structure"),),
+                 (CLOSED, GRADES, "SymPy's sign determination (a computation, not a proof)"))
 
 
 def _empty_collection(e: sympy.Expr, p: Prepared) -> sympy.Expr:

@@ -29,7 +29,8 @@ FRAME = "frame: a swap, an extension or a substitution changes a sum of per-rank
 SUMS = "termwise inequalities add up over the ranks"
 SYMPY = "SymPy's sign determination, summation and limits (computations, not proofs)"
 CLOSED = "the closed form is the metric's own (generated from its one declaration, tested against the exact form)"
-MVT = "mean value theorem: a negative derivative on [1, oo) makes w strictly decreasing on the ranks, and transitivity gives w(i) > w(j) for i < j"
+MVT = ("mean value theorem: a negative derivative on [1, oo) makes w strictly decreasing on the ranks, "
+       "and transitivity gives w(i) > w(j) for i < j")
 REARRANGE = "rearrangement by adjacent exchanges (bubble sort): grades in decreasing order maximise a sum with nonincreasing weights"
 DOMINANCE = "the i-th largest grade of a sub-multiset is at most the i-th largest grade of the whole multiset"
 UNBOUNDED_AT = Fraction(10)
@@ -49,7 +50,8 @@ class WeightedProver(Prover):
     def __init__(self, p: Prepared, ws: WeightedSum) -> None:
         self.p, self.ws = p, ws
         self.w = signs.Weight(ws.weight, ws.index, p.open_unit)
-        self.structure = Lemma("form", ws.describe(p) + (f", for {p.reach_of_parameters()}" if p.reach_of_parameters() else ""), "structure")
+        self.structure = Lemma("form", ws.describe(p) + (f", for {p.reach_of_parameters()}" if p.reach_of_parameters() else ""),
+                               "structure")
 
     # -- lemmas -----------------------------------------------------------------------
 
@@ -70,18 +72,21 @@ class WeightedProver(Prover):
         }
         if fact == "w decreasing":
             how = signs.decreasing(w)
-            return Lemma("weights decrease", f"w(i) > w(i + 1) for every rank i >= 1: {how}", "SymPy") if how else Failed(prop, f"cannot show w(i) = {self.ws.weight} strictly decreasing")
+            return (Lemma("weights decrease", f"w(i) > w(i + 1) for every rank i >= 1: {how}", "SymPy") if how
+                    else Failed(prop, f"cannot show w(i) = {self.ws.weight} strictly decreasing"))
         if fact == "w nonincreasing":
             if signs.constant(w):
                 return Lemma("weights constant", f"w(i) = {self.ws.weight} for every rank", "SymPy")
             return self._weight(prop, "w decreasing")
         if fact == "c > 0":
             scale = self.ws.scale.subs(w.substitution())
-            return Lemma("scale positive", f"c = {self.ws.scale} > 0", "SymPy") if signs._sign(scale, "positive") else Failed(prop, f"cannot show the scale {self.ws.scale} positive")
+            return (Lemma("scale positive", f"c = {self.ws.scale} > 0", "SymPy") if signs._sign(scale, "positive")
+                    else Failed(prop, f"cannot show the scale {self.ws.scale} positive"))
         check, statement = checks[fact]
         return Lemma(fact.replace(" ", ""), statement, "SymPy") if check(w) else Failed(prop, f"cannot show {statement}")
 
-    def _chain(self, prop: str, steps: list[Callable[[], Lemma | Failed]], trusted: list[str], conclusion: str = "yes", witness: Witness | None = None) -> Proof | Failed:
+    def _chain(self, prop: str, steps: list[Callable[[], Lemma | Failed]], trusted: list[str], conclusion: str = "yes",
+               witness: Witness | None = None) -> Proof | Failed:
         self._done: list[Discharged] = []
         lemmas = [self.structure]
         for step in steps:
@@ -100,7 +105,9 @@ class WeightedProver(Prover):
         return self._chain(Prop.MONOTONIC, [
             lambda: self._weight(Prop.MONOTONIC, "w >= 0"),
             lambda: self._weight(Prop.MONOTONIC, "c > 0"),
-            lambda: self._z3(Prop.MONOTONIC, "extension", termwise.extend, "the score at k + 1 adds (c / N) w(k + 1) x_{k+1} >= 0 to the score at k (N does not depend on k, and c / N > 0)"),
+            lambda: self._z3(Prop.MONOTONIC, "extension", termwise.extend,
+                             "the score at k + 1 adds (c / N) w(k + 1) x_{k+1} >= 0 to the score at k "
+                             "(N does not depend on k, and c / N > 0)"),
         ], [GRADES, FRAME])
 
     def convergent(self) -> Proof | Failed:
@@ -109,7 +116,9 @@ class WeightedProver(Prover):
         return self._chain(Prop.CONVERGENT, [
             lambda: self._weight(Prop.CONVERGENT, "w > 0"),
             lambda: self._weight(Prop.CONVERGENT, "c > 0"),
-            lambda: self._z3(Prop.CONVERGENT, "bring-in", termwise.bring_in, "a better document swapped in at rank i <= k raises (c / N) w(i) x_i; nothing else in the top k changes, nor N (c / N > 0)"),
+            lambda: self._z3(Prop.CONVERGENT, "bring-in", termwise.bring_in,
+                             "a better document swapped in at rank i <= k raises (c / N) w(i) x_i; "
+                             "nothing else in the top k changes, nor N (c / N > 0)"),
         ], [GRADES, FRAME])
 
     def top_weighted(self) -> Proof | Failed:
@@ -119,7 +128,9 @@ class WeightedProver(Prover):
             lambda: self._weight(Prop.TOP_WEIGHTED, "w decreasing"),
             lambda: self._weight(Prop.TOP_WEIGHTED, "w >= 0"),
             lambda: self._weight(Prop.TOP_WEIGHTED, "c > 0"),
-            lambda: self._z3(Prop.TOP_WEIGHTED, "swap", termwise.swap, "exchanging grades x_i < x_j at ranks i < j <= k raises (c / N) (w(i) x_i + w(j) x_j); N is unchanged (c / N > 0)"),
+            lambda: self._z3(Prop.TOP_WEIGHTED, "swap", termwise.swap,
+                             "exchanging grades x_i < x_j at ranks i < j <= k raises (c / N) (w(i) x_i + w(j) x_j); "
+                             "N is unchanged (c / N > 0)"),
         ], [GRADES, FRAME, MVT])
 
     def bounded(self) -> Proof | Failed:
@@ -130,22 +141,27 @@ class WeightedProver(Prover):
             return self._chain(Prop.BOUNDED, [
                 lambda: self._weight(Prop.BOUNDED, "w >= 0"),
                 lambda: self._weight(Prop.BOUNDED, "c > 0"),
-                lambda: self._z3(Prop.BOUNDED, "termwise", termwise.termwise, f"0 <= w(i) x_i <= w(i), so 0 <= score <= c = {self.ws.scale} (N is the sum of the same weights)"),
+                lambda: self._z3(Prop.BOUNDED, "termwise", termwise.termwise,
+                                 f"0 <= w(i) x_i <= w(i), so 0 <= score <= c = {self.ws.scale} (N is the sum of the same weights)"),
             ], [GRADES, SUMS])
         if kind == "relevant":
             return self._chain(Prop.BOUNDED, [
                 lambda: self._weight(Prop.BOUNDED, "w >= 0"),
                 lambda: self._weight(Prop.BOUNDED, "w <= 1"),
                 lambda: self._weight(Prop.BOUNDED, "c > 0"),
-                lambda: self._z3(Prop.BOUNDED, "count", termwise.count, f"w(i) x_i <= x_i, and the x_i of the top k add up to at most R, so 0 <= score <= c = {self.ws.scale}"),
+                lambda: self._z3(Prop.BOUNDED, "count", termwise.count,
+                                 f"w(i) x_i <= x_i, and the x_i of the top k add up to at most R, so 0 <= score <= c = {self.ws.scale}"),
             ], [GRADES, SUMS, CONSISTENT])
         if kind in ("ideal", "self") and self.ws.same_weights():
             return self._chain(Prop.BOUNDED, [
                 lambda: self._weight(Prop.BOUNDED, "w >= 0"),
                 lambda: self._weight(Prop.BOUNDED, "w nonincreasing"),
                 lambda: self._weight(Prop.BOUNDED, "c > 0"),
-                lambda: self._z3(Prop.BOUNDED, "exchange", termwise.exchange, "moving the larger grade to the rank of larger weight never lowers the sum"),
-                lambda: self._z3(Prop.BOUNDED, "dominance", termwise.dominance, f"so the sum is at most the sum over the grades sorted decreasingly, which is at most N: 0 <= score <= c = {self.ws.scale}"),
+                lambda: self._z3(Prop.BOUNDED, "exchange", termwise.exchange,
+                                 "moving the larger grade to the rank of larger weight never lowers the sum"),
+                lambda: self._z3(Prop.BOUNDED, "dominance", termwise.dominance,
+                                 "so the sum is at most the sum over the grades sorted decreasingly, which is at most N: "
+                                 f"0 <= score <= c = {self.ws.scale}"),
             ], [GRADES, SUMS, REARRANGE, DOMINANCE] + ([CONSISTENT] if kind == "ideal" else []))
         return Failed(Prop.BOUNDED, f"no bound for a {kind} normaliser with these weights")
 
@@ -162,7 +178,8 @@ class WeightedProver(Prover):
                 lambda: self._weight(Prop.BOUNDED, "w >= 0"),
                 lambda: self._weight(Prop.BOUNDED, "c > 0"),
                 lambda: series,
-                lambda: self._z3(Prop.BOUNDED, "termwise", termwise.termwise, f"0 <= w(i) x_i <= w(i), so 0 <= score <= c * sum_{{i<=k}} w(i) <= {bound}"),
+                lambda: self._z3(Prop.BOUNDED, "termwise", termwise.termwise,
+                                 f"0 <= w(i) x_i <= w(i), so 0 <= score <= c * sum_{{i<=k}} w(i) <= {bound}"),
             ], [GRADES, SUMS])
         witness = self._exceeding(UNBOUNDED_AT)
         if witness is None:
@@ -171,7 +188,8 @@ class WeightedProver(Prover):
             lambda: self._weight(Prop.BOUNDED, "w >= 0"),
             lambda: self._weight(Prop.BOUNDED, "c > 0"),
             lambda: series,
-            lambda: Lemma("all relevant", f"the all-relevant ranking scores c * sum_{{i<=k}} w(i) at depth k, which exceeds any bound M for k large enough; for M = {UNBOUNDED_AT}: {witness.text}", "exact arithmetic"),
+            lambda: Lemma("all relevant", f"the all-relevant ranking scores c * sum_{{i<=k}} w(i) at depth k, "
+                          f"which exceeds any bound M for k large enough; for M = {UNBOUNDED_AT}: {witness.text}", "exact arithmetic"),
         ], [], conclusion="no", witness=witness)
 
     def _exceeding(self, bound: Fraction) -> Witness | None:
@@ -184,8 +202,10 @@ class WeightedProver(Prover):
             s = Situation((Fraction(1),) * depth, depth, (Fraction(1),) * depth)
             value = measure.exact(s)
             if compare(value, bound) > 0:  # type: ignore[arg-type]
-                data = {"k": depth, "ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels), "bound": str(bound), "value": to_str(value)}  # type: ignore[arg-type]
-                return Witness(data, f"the all-relevant ranking of depth {depth} scores {to_float(value):.6g} > {bound} (exactly, by interval arithmetic)")  # type: ignore[arg-type]
+                data = {"k": depth, "ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels), "bound": str(bound),
+                        "value": to_str(value)}  # type: ignore[arg-type]
+                return Witness(data, f"the all-relevant ranking of depth {depth} scores {to_float(value):.6g} > {bound} "  # type: ignore[arg-type]
+                               "(exactly, by interval arithmetic)")
         return None
 
     def realizable(self) -> Proof | Failed:
@@ -198,7 +218,8 @@ class WeightedProver(Prover):
             reach = reaches[kind]
         elif kind == "weights" and same and self.ws.upper == sympy.Min(self.p.R, self.p.k) and self.p.binary:
             # binary: every relevant document has grade 1, so they fill the counted ranks with 1s
-            reach = "ranking the relevant documents (all of grade 1) first fills all min(R, k) counted ranks, so the numerator equals N and the score is c"
+            reach = ("ranking the relevant documents (all of grade 1) first fills all min(R, k) counted ranks, "
+                     "so the numerator equals N and the score is c")
         else:
             return Failed(Prop.REALIZABLE, "no arrangement is known to reach the bound for every k and R")
         bound = self.bounded()
@@ -210,5 +231,7 @@ class WeightedProver(Prover):
         ], [])
         if isinstance(proof, Failed):
             return proof
-        upper = Lemma("bound", f"the score is at most c = {self.ws.scale} on every situation (the boundedness proof below), so c is the supremum and it is reached at every depth k", "structure")
-        return Proof(Prop.REALIZABLE, "yes", ALL_K, proof.lemmas + (upper,) + bound.lemmas[1:], tuple(dict.fromkeys(proof.trusted + bound.trusted)), proof.obligations + bound.obligations)
+        upper = Lemma("bound", f"the score is at most c = {self.ws.scale} on every situation (the boundedness proof below), "
+                      "so c is the supremum and it is reached at every depth k", "structure")
+        return Proof(Prop.REALIZABLE, "yes", ALL_K, proof.lemmas + (upper,) + bound.lemmas[1:],
+                     tuple(dict.fromkeys(proof.trusted + bound.trusted)), proof.obligations + bound.obligations)

@@ -106,7 +106,8 @@ class SearchLog:
     def defect_note(self) -> str:
         if not self.defects:
             return ""
-        return f" The proposal failed on {self.defects:,} inputs, which were skipped; the first: it {self.first_defect.problem} on {show(self.first_defect.situation)}."  # type: ignore[union-attr]
+        return (f" The proposal failed on {self.defects:,} inputs, which were skipped; "
+                f"the first: it {self.first_defect.problem} on {show(self.first_defect.situation)}.")  # type: ignore[union-attr]
 
     @property
     def stop_kind(self) -> Literal["hang", "budget"] | None:
@@ -123,8 +124,10 @@ class SearchLog:
     def stop_reason(self, noun: str) -> tuple[str, str]:
         """The method and evidence of a search that stopped early."""
         if self.hang is not None:
-            return "search stopped: the proposal hung", f"the proposal {self.hang.problem} on {show(self.hang.situation)}; the search stopped after {self.tried:,} {noun}"
-        return "search stopped: time budget", f"the search used its time budget of {self.budget:g} s and stopped after {self.tried:,} {noun}, without a counterexample"
+            return ("search stopped: the proposal hung",
+                    f"the proposal {self.hang.problem} on {show(self.hang.situation)}; the search stopped after {self.tried:,} {noun}")
+        return ("search stopped: time budget",
+                f"the search used its time budget of {self.budget:g} s and stopped after {self.tried:,} {noun}, without a counterexample")
 
 
 def _first_situation(candidate: object) -> Situation:
@@ -135,7 +138,8 @@ def _first_situation(candidate: object) -> Situation:
 def method(phase: str, numerical: bool) -> str:
     """The method string of a verdict: how it was searched and in which arithmetic."""
     if numerical:
-        return f"{phase}, numerical evidence (float scores; a difference counts beyond relative {TOLERANCE:g}, equality only for identical floats)"
+        return (f"{phase}, numerical evidence (float scores; a difference counts beyond relative {TOLERANCE:g}, "
+                "equality only for identical floats)")
     return f"{phase}, exact arithmetic"
 
 
@@ -190,7 +194,8 @@ class SearchProperty(Property, Generic[C]):
             found = self._shrunk(*sampled, target, log)
             evidence = f"{found.text}. Found by Hypothesis and shrunk, after the exhaustive search over {space.describe()} found none"
             return self._verdict("no", method("Hypothesis search", found.numerical), evidence, found, log, start)
-        evidence = f"not refuted in {log.tried:,} {self.noun}: exhaustively over {space.describe()}, then {space.examples} Hypothesis examples with k <= {space.search_max_k}"
+        evidence = (f"not refuted in {log.tried:,} {self.noun}: exhaustively over {space.describe()}, "
+                    f"then {space.examples} Hypothesis examples with k <= {space.search_max_k}")
         return self._verdict("unknown", method("exhaustive and Hypothesis search", not target.exact), evidence, None, log, start)
 
     def _hypothesis(self, target: Target, space: Space, log: SearchLog) -> tuple[C, Witness] | None:

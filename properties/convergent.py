@@ -27,7 +27,8 @@ from .swaps import SwapProperty
 @register
 class Convergent(SwapProperty):
     key = Prop.CONVERGENT
-    reading = "a swap of ranks i <= k < j with grade_i < grade_j must raise the score strictly; a comparison with an undefined side is no counterexample"
+    reading = ("a swap of ranks i <= k < j with grade_i < grade_j must raise the score strictly; "
+               "a comparison with an undefined side is no counterexample")
     title = "Convergence"
     wording = "If a document outside the top k is swapped with a less relevant one that is inside the top k, the score strictly increases."
     below_depth = True

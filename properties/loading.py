@@ -23,7 +23,8 @@ def load_proposal(spec: str) -> tuple[Callable[..., Any], str]:
     """
     location, _, name = spec.rpartition(":")
     if not location or not name:
-        raise InputError("target", spec, "not a metric name or a proposal", "give a metric family such as nDCG, or path/to/file.py:function")
+        raise InputError("target", spec, "not a metric name or a proposal",
+                         "give a metric family such as nDCG, or path/to/file.py:function")
     module = _module(spec, location)
     function = getattr(module, name, None)
     if function is None:

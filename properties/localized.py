@@ -40,7 +40,8 @@ Pair = tuple[Situation, Situation]
 @register
 class Localized(SearchProperty[Pair]):
     key = Prop.LOCALIZED
-    reading = "knowledge of the top k is knowledge of its grades; the qrels and the documents below k may differ; a defined score against an undefined one is a counterexample only when no pair with both defined is found"
+    reading = ("knowledge of the top k is knowledge of its grades; the qrels and the documents below k may differ; "
+               "a defined score against an undefined one is a counterexample only when no pair with both defined is found")
     title = "Localization"
     wording = "A score at depth k can be computed based solely on knowledge of the documents that appear in the top k."
     noun = "pairs of situations"

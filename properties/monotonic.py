@@ -34,7 +34,8 @@ from .targets import Scored, Target, clearly, relation
 @register
 class Monotonic(SearchProperty[Situation]):
     key = Prop.MONOTONIC
-    reading = "the extension is the ranking's own document at rank k + 1, with the same qrels; a comparison with an undefined side is no counterexample"
+    reading = ("the extension is the ranking's own document at rank k + 1, with the same qrels; "
+               "a comparison with an undefined side is no counterexample")
     title = "Monotonicity"
     wording = "If a ranking of length k is extended so that k + 1 elements are included, the score never decreases."
     noun = "extensions"

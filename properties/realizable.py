@@ -56,7 +56,8 @@ def arrangements(k: int, qrels: tuple[Fraction, ...]) -> list[Situation]:
 @register
 class Realizable(Property):
     key = Prop.REALIZABLE
-    reading = "the supremum is over every depth; the collection is the qrels (at least one of grade 1) plus k nonrelevant documents, arranged in every order"
+    reading = ("the supremum is over every depth; the collection is the qrels (at least one of grade 1) "
+               "plus k nonrelevant documents, arranged in every order")
     title = "Realizability"
     wording = "Provided that the collection has at least one relevant document, it is possible for the score at depth k to be maximal."
 
@@ -70,7 +71,8 @@ class Realizable(Property):
 
     @staticmethod
     def describe(space: Space) -> str:
-        return f"{space.scale()}, k <= {space.max_k}, collections of 1 to {MAX_RELEVANT} relevant documents (at least one of grade 1) plus k nonrelevant ones"
+        return (f"{space.scale()}, k <= {space.max_k}, collections of 1 to {MAX_RELEVANT} relevant documents "
+                "(at least one of grade 1) plus k nonrelevant ones")
 
     def run(self, target: Target, space: Space) -> Verdict:
         start = time.perf_counter()
@@ -89,18 +91,22 @@ class Realizable(Property):
             log.hang = hang
         if log.stopped:
             how, evidence = log.stop_reason("arrangements")
-            return self._done("unknown", log.search(how, evidence + "." + log.defect_note(), "arrangements", time.perf_counter() - start), None)
+            return self._done("unknown", log.search(how, evidence + "." + log.defect_note(), "arrangements", time.perf_counter() - start),
+                              None)
         if explored:
             top = max(outcome.approx for _, outcome in explored)
             for k, qrels, scored in maxima:
                 found = self._witness(k, qrels, scored, explored, top)
                 if found is not None and self._confirmed(found, target, log):
-                    evidence = f"{found.text}. Minimal in the order (k, then R) over {self.describe(space)}; {log.tried:,} arrangements scored."
+                    evidence = (f"{found.text}. Minimal in the order (k, then R) over {self.describe(space)}; "
+                                f"{log.tried:,} arrangements scored.")
                     how = method("exhaustive search", found.numerical)
                     searched = log.search(how, evidence + log.defect_note(), "arrangements", time.perf_counter() - start, minimal=True)
                     return self._done("no", searched, found)
-        evidence = f"not refuted in {log.tried:,} arrangements: over {self.describe(space)}, every collection reaches the largest score found."
-        return self._done("unknown", log.search(method("exhaustive search", not target.exact), evidence + log.defect_note(), "arrangements", time.perf_counter() - start), None)
+        evidence = (f"not refuted in {log.tried:,} arrangements: over {self.describe(space)}, "
+                    "every collection reaches the largest score found.")
+        return self._done("unknown", log.search(method("exhaustive search", not target.exact), evidence + log.defect_note(),
+                                                "arrangements", time.perf_counter() - start), None)
 
     def _done(self, verdict: VerdictValue, searched: Search, witness: Witness | None) -> Verdict:
         return Verdict(self.key, verdict, searched, witness, seconds=searched.seconds)
@@ -137,7 +143,8 @@ class Realizable(Property):
         log.record(Defect(again_better, f"answered differently when re-run on the same inputs ({found.text})"))
         return False
 
-    def _witness(self, k: int, qrels: tuple[Fraction, ...], scored: list[tuple[Situation, Scored]], explored: list[tuple[Situation, Scored]], top: float) -> Witness | None:
+    def _witness(self, k: int, qrels: tuple[Fraction, ...], scored: list[tuple[Situation, Scored]],
+                 explored: list[tuple[Situation, Scored]], top: float) -> Witness | None:
         if not scored:
             return None
         best_here, best_score = max(scored, key=lambda pair: pair[1].approx)
@@ -157,6 +164,7 @@ class Realizable(Property):
                         f"at k = {k} with qrels {{{','.join(grades_json(qrels))}}}, no arrangement scores more than {best_score.shown()} "
                         f"(reached by {show(best_here, k=False)}), but {show(s)} scores {outcome.shown()}"
                     )
-                    data = {"k": k, "qrels": grades_json(qrels), "max": best_score.text(), "better": {**situation_json(s), "value": outcome.text()}}
+                    data = {"k": k, "qrels": grades_json(qrels), "max": best_score.text(),
+                            "better": {**situation_json(s), "value": outcome.text()}}
                     return Witness(data, text, numerical or found.numerical)
         return None

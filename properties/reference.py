@@ -49,8 +49,10 @@ TABLE_2: tuple[Row, ...] = (
 )
 
 FOOTNOTES = MappingProxyType({
-    "a": "RBP@k yields a constrained range containing the score. The lower end of the range is taken to be the RBP score when a single value is required.",
-    "b": "RR@k and HIT@k are not convergent or top-weighted because swaps of relevant documents to positions higher up the ranking are not guaranteed to increase the score.",
+    "a": ("RBP@k yields a constrained range containing the score. "
+          "The lower end of the range is taken to be the RBP score when a single value is required."),
+    "b": ("RR@k and HIT@k are not convergent or top-weighted because swaps of relevant documents to positions higher up the ranking "
+          "are not guaranteed to increase the score."),
     "c": "RR@k is defined to be zero when there are no relevant documents in the prefix examined.",
     "d": "SN-DCG@k and SN-AP@k cannot be calculated when no relevant documents appear in the k-element prefix, even if R > 0.",
     "e": "SDCG@k and P@k can realize a value of 1.0 only if k <= R.",

@@ -43,7 +43,8 @@ def search(
     return {key: verdict for key, verdict in run_search(subject, keys, budget=budget, space=space)}
 
 
-def run_search(subject: Target, keys: Iterable[Prop], *, budget: float | None = None, space: Space | None = None) -> list[tuple[Prop, Verdict]]:
+def run_search(subject: Target, keys: Iterable[Prop], *, budget: float | None = None,
+               space: Space | None = None) -> list[tuple[Prop, Verdict]]:
     """(property, verdict) for each key, bounded last (it reports what the others scored), then in column order."""
     space = space or Space.default(subject.relevance == "binary")
     if budget is not None:
@@ -71,7 +72,8 @@ def make_target(target: str | Measure | Callable[..., Any], relevance: Relevance
         return _proposal(target, getattr(target, "__name__", "proposal"), relevance, timeout)
     measure = parse(target) if isinstance(target, str) else target
     if measure.k is not None:
-        raise InputError("target", measure.name, "the properties quantify over every depth k", f"check the family {measure.at(1).name.rsplit('@', 1)[0]}")
+        raise InputError("target", measure.name, "the properties quantify over every depth k",
+                         f"check the family {measure.at(1).name.rsplit('@', 1)[0]}")
     if measure.metric.binary and relevance == "graded":
         raise InputError("--graded", measure.name, f"{measure.metric.key} is a binary metric: it is checked over binary situations")
     return BuiltinTarget(measure, relevance)

@@ -61,7 +61,8 @@ class Space:
         return (ZERO, ONE) if self.binary else FINE_GRADES
 
     def describe(self) -> str:
-        return f"{self.scale()}, k <= {self.max_k}, rankings up to {self.below} longer than needed, up to {self.extra} relevant documents not retrieved"
+        return (f"{self.scale()}, k <= {self.max_k}, rankings up to {self.below} longer than needed, "
+                f"up to {self.extra} relevant documents not retrieved")
 
     def scale(self) -> str:
         return "binary grades" if self.binary else f"grades {{{', '.join(map(str, self.grades))}}}"

@@ -26,7 +26,8 @@ from .swaps import SwapProperty
 @register
 class TopWeighted(SwapProperty):
     key = Prop.TOP_WEIGHTED
-    reading = "a swap of ranks i < j <= k with grade_i < grade_j must raise the score strictly; a comparison with an undefined side is no counterexample"
+    reading = ("a swap of ranks i < j <= k with grade_i < grade_j must raise the score strictly; "
+               "a comparison with an undefined side is no counterexample")
     title = "Top-weightedness"
     wording = "If a document within the top k is swapped with a less relevant one higher in the ranking, the score strictly increases."
     below_depth = False

@@ -11,7 +11,6 @@ from irprops.proofs import certificates as certs
 
 from irprops.cli import main
 
-
 KEPT = {"thesis.tex": "\\documentclass{article}", "src/notes.py": "x = 1", "AP/README": "mine"}
 
 

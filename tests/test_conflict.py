@@ -22,7 +22,8 @@ class TestTheTheorem:
     def test_each_variant_drops_exactly_one_hypothesis(self) -> None:
         every = {name for name, _ in instances()}
         assert every - {name for name, _ in instances(localized=False)} == {"localized"}
-        assert every - {name for name, _ in instances(defined_with_relevant=False)} == {"defined whenever the collection holds a relevant document"}
+        assert (every - {name for name, _ in instances(defined_with_relevant=False)}
+                == {"defined whenever the collection holds a relevant document"})
 
     def test_ships_a_certificate(self) -> None:
         text = (certs.COMMITTED / PATH).read_text()  # kept current by tests/test_certificates.py

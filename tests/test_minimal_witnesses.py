@@ -91,7 +91,8 @@ class TestOtherCells:
 
     def test_r_precision_is_not_localized_because_r_sets_its_cutoff(self) -> None:
         # at k = 1 the cutoff min(R, k) is 1 whatever R; at k = 2, R = 1 reads rank 1 only
-        assert witness("RPrec", "localized") == {"k": 2, "a": {"ranking": ["0", "1"], "qrels": ["1"]}, "b": {"ranking": ["0", "1"], "qrels": ["1", "1"]}}
+        assert witness("RPrec", "localized") == {"k": 2, "a": {"ranking": ["0", "1"], "qrels": ["1"]},
+                                                 "b": {"ranking": ["0", "1"], "qrels": ["1", "1"]}}
 
     def test_precision_cannot_reach_1_when_k_exceeds_r(self) -> None:  # Table 2 note e
         w = witness("P", "realizable")

@@ -18,7 +18,8 @@ class TestNamesPeopleAlreadyUse:
         measure = parse(name)
         assert (measure.metric.key, measure.k) == (key, k)
 
-    @pytest.mark.parametrize(("name", "key"), [("SN-DCG@5", "SN-DCG"), ("SDCG@5", "SDCG"), ("SP@5", "SP"), ("Prec@5", "P"), ("HIT@5", "HIT"), ("SN-AP@5", "SN-AP")])
+    @pytest.mark.parametrize(("name", "key"), [("SN-DCG@5", "SN-DCG"), ("SDCG@5", "SDCG"), ("SP@5", "SP"), ("Prec@5", "P"),
+                                               ("HIT@5", "HIT"), ("SN-AP@5", "SN-AP")])
     def test_the_papers_names(self, name: str, key: str) -> None:
         assert parse(name).metric.key == key
 

@@ -40,7 +40,9 @@ class TestTheWheel:
 
     def test_holds_the_three_folders_as_subpackages(self, wheel: zipfile.ZipFile) -> None:
         names = set(wheel.namelist())
-        for module in ("metrics/exact.py", "metrics/catalog/discounted.py", "properties/base.py", "proofs/weighted.py", "verdicts.py", "table/compute.py"):
+        modules = ("metrics/exact.py", "metrics/catalog/discounted.py", "properties/base.py", "proofs/weighted.py",
+                   "verdicts.py", "table/compute.py")
+        for module in modules:
             assert f"irprops/{module}" in names, module
 
     def test_ships_every_committed_certificate(self, wheel: zipfile.ZipFile) -> None:
@@ -58,15 +60,15 @@ class TestDependencies:
     def test_no_library_module_imports_pytest_or_hypothesis_strategies_for_tests(self) -> None:
         for folder in PROJECT["tool"]["setuptools"]["package-dir"].values():
             for path in (ROOT / folder).rglob("*.py"):
-                assert not re.search(r"^\s*(import|from) pytest\b", path.read_text(), re.M), path
+                assert not re.search(r"^\s*(import|from) pytest\b", path.read_text(), re.MULTILINE), path
 
 
 def test_an_installed_package_is_never_a_certificate_destination(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`irprops certificates` outside a source checkout needs --out (exit 2), so it cannot write into site-packages."""
     from click.testing import CliRunner
+    from irprops.proofs import certificates
 
     from irprops import cli
-    from irprops.proofs import certificates
 
     fake = tmp_path / "site-packages" / "irprops" / "proofs" / "smt2"
     fake.mkdir(parents=True)

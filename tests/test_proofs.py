@@ -31,7 +31,8 @@ from irprops.verdicts import CrossCheck
 from tests.helpers import default_measure
 
 WEIGHTED = [key for key in REGISTRY if weighted_sum(prepare(default_measure(key))) is not None]
-FOLDS = [key for key in REGISTRY if extract(prepare(default_measure(key))) is not None and weighted_sum(prepare(default_measure(key))) is None]
+FOLDS = [key for key in REGISTRY
+         if extract(prepare(default_measure(key))) is not None and weighted_sum(prepare(default_measure(key))) is None]
 
 
 def _params(p) -> dict:  # type: ignore[no-untyped-def]
@@ -58,7 +59,8 @@ class TestTheRecognisedStructureIsTheMetric:
         expected = measure.exact(s)
         values = {**_params(p), p.R: s.R}
         upper = int(ws.upper.xreplace({p.k: s.k, p.R: s.R}))
-        numerator = sum((ws.weight.xreplace({ws.index: i, **values}) * _rational(s.grade(i)) for i in range(1, upper + 1)), sympy.Integer(0))
+        numerator = sum((ws.weight.xreplace({ws.index: i, **values}) * _rational(s.grade(i)) for i in range(1, upper + 1)),
+                        sympy.Integer(0))
         grades_by = {"ideal": list(s.qrels) + [Fraction(0)] * s.k, "self": sorted((s.grade(i) for i in range(1, s.k + 1)), reverse=True)}
         if ws.normaliser == "none":
             normaliser = sympy.Integer(1)
@@ -67,7 +69,8 @@ class TestTheRecognisedStructureIsTheMetric:
         else:
             top = int(ws.normaliser_upper.xreplace({p.k: s.k, p.R: s.R}))
             grade = (lambda i: 1) if ws.normaliser == "weights" else (lambda i: _rational(grades_by[ws.normaliser][i - 1]))
-            normaliser = sum((ws.normaliser_weight.xreplace({ws.index: i, **values}) * grade(i) for i in range(1, top + 1)), sympy.Integer(0))
+            normaliser = sum((ws.normaliser_weight.xreplace({ws.index: i, **values}) * grade(i) for i in range(1, top + 1)),
+                             sympy.Integer(0))
         if isinstance(expected, Undefined):
             assert normaliser == 0
         else:
@@ -126,7 +129,8 @@ class TestTheBoundedEncodingIsTheMetric:
         pinned = []
         for symbol in (form.expr.free_symbols | {x for d, _ in form.denominators for x in d.free_symbols}) - set(fixed):
             name, _, index = str(symbol).partition("_")
-            value = {"b": lambda i: s.grade(i), "r": lambda i: s.grade(i), "g": lambda i: s.qrels[i - 1] if i <= s.R else Fraction(1)}.get(name)
+            value = {"b": lambda i: s.grade(i), "r": lambda i: s.grade(i),
+                     "g": lambda i: s.qrels[i - 1] if i <= s.R else Fraction(1)}.get(name)
             if value is not None:
                 pinned.append(depth.var(symbol) == z3.RealVal(str(value(int(index)))))
             elif name == "R":

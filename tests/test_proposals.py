@@ -94,7 +94,8 @@ class TestBrokenProposals:
     def test_an_exception_everywhere_leaves_every_property_unknown_with_the_input(self) -> None:
         result = check(proposals.raises_always)
         assert set(verdicts(result).values()) == {"unknown"}
-        assert result["complete"].search.first_defect == Problem("raised ValueError: not implemented yet", {"k": 1, "ranking": ["0"], "qrels": []})
+        assert result["complete"].search.first_defect == Problem("raised ValueError: not implemented yet",
+                                                                 {"k": 1, "ranking": ["0"], "qrels": []})
 
     def test_an_exception_is_a_defect_not_undefined(self) -> None:
         result = check(proposals.raises_without_qrels, ["complete", "monotonic"])
@@ -111,7 +112,8 @@ class TestBrokenProposals:
     def test_non_numbers_are_defects_reported_with_the_input(self, function: Callable, problem: str) -> None:
         verdict = check(function, ["complete"])["complete"]
         first = verdict.search.first_defect
-        assert verdict.verdict == "unknown" and first.problem.startswith(problem) and first.situation == {"k": 1, "ranking": ["0"], "qrels": []}
+        assert (verdict.verdict == "unknown" and first.problem.startswith(problem)
+                and first.situation == {"k": 1, "ranking": ["0"], "qrels": []})
 
     def test_a_proposal_that_hangs_is_stopped_and_reported(self) -> None:
         result = check(proposals.hangs, ["monotonic", "complete"], timeout=0.05)
@@ -128,12 +130,14 @@ class TestBrokenProposals:
     def test_a_nondeterministic_proposal_gets_no_witness_and_a_defect(self) -> None:
         result = check(proposals.answers_differently, ["monotonic", "realizable"])
         for verdict in result.verdicts.values():
-            assert verdict.verdict == "unknown" and verdict.search.first_defect.problem.startswith("answered differently when re-run on the same input")
+            assert (verdict.verdict == "unknown"
+                    and verdict.search.first_defect.problem.startswith("answered differently when re-run on the same input"))
 
     def test_a_sometimes_nondeterministic_proposal_does_not_make_the_hypothesis_phase_flaky(self) -> None:
         result = check(proposals.noisy_count, ["monotonic", "top_weighted", "localized"])
         for verdict in result.verdicts.values():
-            assert verdict.verdict == "unknown" and verdict.search.first_defect.problem.startswith("answered differently when re-run on the same input")
+            assert (verdict.verdict == "unknown"
+                    and verdict.search.first_defect.problem.startswith("answered differently when re-run on the same input"))
 
     def test_a_slow_proposal_stops_at_the_time_budget(self) -> None:
         verdict = check(proposals.slow_precision, ["convergent"], budget=0.3)["convergent"]

@@ -208,7 +208,8 @@ class TestMoffatZobel2008RankBiasedPrecision:
         assert required_depth(Fraction("0.91"), Fraction("0.0001")) <= 100 < required_depth(Fraction("0.92"), Fraction("0.0001"))
 
     def test_five_relevant_documents_keep_rbp_0_95_below_0_23(self) -> None:  # Section 4.2
-        best = max(parse("RBP(p=0.95)@10").exact(Situation.of(bits, R=5)) for bits in itertools.product((0, 1), repeat=10) if sum(bits) == 5)
+        best = max(parse("RBP(p=0.95)@10").exact(Situation.of(bits, R=5))
+                   for bits in itertools.product((0, 1), repeat=10) if sum(bits) == 5)
         assert best == 1 - Fraction(95, 100) ** 5 and best < Fraction(23, 100)
 
     def test_user_model_figures(self) -> None:  # Section 4.2
@@ -233,12 +234,14 @@ class TestMoffatZobel2008RankBiasedPrecision:
 class TestEvaluationTutorial003:
     """003: tutorial "Evaluation Metrics For Information Retrieval": relevant at ranks 1, 3 and 5."""
 
-    @pytest.mark.parametrize(("k", "p", "r"), [(1, "1", "0.33"), (2, "0.5", "0.33"), (3, "0.67", "0.67"), (4, "0.5", "0.67"), (5, "0.6", "1")])
+    @pytest.mark.parametrize(("k", "p", "r"), [(1, "1", "0.33"), (2, "0.5", "0.33"), (3, "0.67", "0.67"), (4, "0.5", "0.67"),
+                                               (5, "0.6", "1")])
     def test_precision_and_recall_at_k(self, k: int, p: str, r: str) -> None:
         assert rounds_to(exact(f"P@{k}", "10101"), p) and rounds_to(exact(f"R@{k}", "10101"), r)
 
     def test_f1_is_the_harmonic_mean_and_the_tutorial_truncates_it(self) -> None:
-        f1 = [2 * exact(f"P@{k}", "10101") * exact(f"R@{k}", "10101") / (exact(f"P@{k}", "10101") + exact(f"R@{k}", "10101")) for k in range(1, 6)]
+        f1 = [2 * exact(f"P@{k}", "10101") * exact(f"R@{k}", "10101") / (exact(f"P@{k}", "10101") + exact(f"R@{k}", "10101"))
+              for k in range(1, 6)]
         assert f1 == [Fraction(1, 2), Fraction(2, 5), Fraction(2, 3), Fraction(4, 7), Fraction(3, 4)]
         # The tutorial prints 0.666 and 0.749: truncations (0.749 is below the exact 3/4).
         assert truncates_to(f1[2], "0.666") and rounds_to(f1[3], "0.571") and not rounds_to(f1[4], "0.749")
@@ -267,7 +270,8 @@ class TestEvaluationTutorial003:
         # 0.0002.
         qrels = "1,2/3,1,1/3"  # the tutorial's ideal ordering is of the five listed documents
         for ranking, printed in ((self.GRADED, dcg), ("1,1,2/3,1/3,0", idcg)):
-            gains = [3 * exact(f"DCG@{i}", ranking) - 3 * exact(f"DCG@{i - 1}", ranking) if i > 1 else 3 * exact("DCG@1", ranking) for i in range(1, k + 1)]
+            gains = [3 * exact(f"DCG@{i}", ranking) - 3 * exact(f"DCG@{i - 1}", ranking) if i > 1 else 3 * exact("DCG@1", ranking)
+                     for i in range(1, k + 1)]
             truncated = sum(_truncate(g, 4) for g in gains)
             assert truncated == Fraction(Decimal(printed))
             assert within(3 * exact(f"DCG@{k}", ranking), printed, Fraction(2, 10**4))

@@ -22,7 +22,8 @@ class TestRankingNotation:
         assert format_ranking(parse_ranking("$$-?")) == "110?" and format_ranking(parse_ranking("1,1/2")) == "1,1/2"
 
     @pytest.mark.parametrize(("text", "message"), [
-        ("", "empty"), ("10x1", "character 'x' at position 3"), ("1,2", "must lie in [0, 1]"), ("1,abc", "not a grade"), ("1,-1/2", "[0, 1]"),
+        ("", "empty"), ("10x1", "character 'x' at position 3"), ("1,2", "must lie in [0, 1]"), ("1,abc", "not a grade"),
+        ("1,-1/2", "[0, 1]"),
     ])
     def test_bad_rankings_are_refused_with_the_reason(self, text: str, message: str) -> None:
         with pytest.raises(InputError, match=message.replace("[", r"\[").replace("]", r"\]")):

@@ -234,7 +234,8 @@ class TestCommand:
 
     @slow
     def test_order_picks_and_sorts_the_columns(self, built: t2.Table2, cache_home: Path, tmp_path: Path) -> None:
-        result = CliRunner().invoke(main, ["table", "--out", str(tmp_path), "--order", "realizable,bounded"], env={"XDG_CACHE_HOME": str(cache_home)})
+        result = CliRunner().invoke(main, ["table", "--out", str(tmp_path), "--order", "realizable,bounded"],
+                                    env={"XDG_CACHE_HOME": str(cache_home)})
         assert result.exit_code == 0, result.output
         header = next(line for line in (tmp_path / "table2.md").read_text().splitlines() if line.startswith("| Metric"))
         assert header == "| Metric | Realizb. | Bounded |"

@@ -48,5 +48,6 @@ def test_with_proofs_every_cell_is_settled_as_the_paper_says(row: Row) -> None:
 
 
 def test_the_reference_table_has_the_papers_shape() -> None:
-    assert [r.label for r in TABLE_2] == ["DCG", "SP", "RPrec", "SN-DCG", "SN-AP", "Prec", "NDCG", "SDCG", "HIT", "RR", "Recall", "AP", "RBP"]
+    assert [r.label for r in TABLE_2] == ["DCG", "SP", "RPrec", "SN-DCG", "SN-AP", "Prec", "NDCG", "SDCG", "HIT", "RR", "Recall",
+                                          "AP", "RBP"]
     assert sum(not c for r in TABLE_2 for c in r.cells) == 35 and len({r.cells for r in TABLE_2}) == 10  # the paper's "ten combinations"

@@ -53,13 +53,15 @@ def order(results: dict[str, CheckResult], columns: Sequence[str]) -> list[str]:
     return sorted(results, key=lambda label: tuple(RANK[results[label][c].verdict] for c in columns))
 
 
-def build(columns: Sequence[str] = COLUMNS, workers: int = 2, cache: Path | None = None, done: Callable[[str, bool], None] | None = None) -> Table2:
+def build(columns: Sequence[str] = COLUMNS, workers: int = 2, cache: Path | None = None,
+          done: Callable[[str, bool], None] | None = None) -> Table2:
     measures = rows()
     by_name = compute([m.name for m in measures.values()], workers, cache, done)
     results = {label: by_name[m.name] for label, m in measures.items()}
     notes = footnotes(measures, results)
     ordered = order(results, columns)
-    return Table2(tuple(columns), tuple((label, results[label]) for label in ordered), tuple(notes), claims(results, notes), comparison(results, notes))
+    return Table2(tuple(columns), tuple((label, results[label]) for label in ordered), tuple(notes), claims(results, notes),
+                  comparison(results, notes))
 
 
 def write(table: Table2, out: Path) -> list[Path]:

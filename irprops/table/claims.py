@@ -42,7 +42,8 @@ def claims(results: Mapping[str, CheckResult], footnotes: list[Footnote]) -> dic
     return {
         "combinations": {"count": len(patterns), "paper": 10, "patterns": patterns, "columns": list(COLUMNS)},
         "pairs": pairs,
-        "most properties": {"count": most, "metrics": [label for label, r in results.items() if sum(r[p].verdict == "yes" for p in COLUMNS) == most]},
+        "most properties": {"count": most,
+                            "metrics": [label for label, r in results.items() if sum(r[p].verdict == "yes" for p in COLUMNS) == most]},
         "conflict": {
             "paper": "no metric possesses all seven: monotonicity and convergence together make realizability impossible",
             "theorem": theorem.statement,
@@ -73,7 +74,8 @@ def comparison(results: Mapping[str, CheckResult], footnotes: list[Footnote]) ->
     for f in footnotes:
         extra = sorted(set(f.cells) - set(f.paper_cells))
         missing = sorted(set(f.paper_cells) - set(f.cells))
-        placements[f.letter] = {"paper": f.paper, "paper cells": [list(c) for c in f.paper_cells], "computed cells": [list(c) for c in f.cells],
+        placements[f.letter] = {"paper": f.paper, "paper cells": [list(c) for c in f.paper_cells],
+                                "computed cells": [list(c) for c in f.cells],
                                 "same": not extra and not missing, "extra": [list(c) for c in extra], "missing": [list(c) for c in missing]}
     return {
         "table": {row.label: {p: ("Yes" if row.says(p) else "No") for p in COLUMNS} for row in TABLE_2},

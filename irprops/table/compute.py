@@ -55,7 +55,8 @@ def source_roots() -> list[tuple[str, Path]]:
 
 
 def code_fingerprint(roots: Sequence[tuple[str, Path]] | None = None) -> str:
-    """A hash of everything that can change a verdict: the checkers' source (``roots``, default :func:`source_roots`) and the pinned versions."""
+    """A hash of everything that can change a verdict: the checkers' source (``roots``, default :func:`source_roots`)
+    and the pinned versions."""
     digest = hashlib.sha256()
     for name, root in roots if roots is not None else source_roots():
         for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:

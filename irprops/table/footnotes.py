@@ -50,7 +50,8 @@ def footnotes(rows: dict[str, Measure], results: dict[str, CheckResult]) -> list
     found = [_residual(rows, results), _ties(rows, results), _first_relevant(rows, results), _undefined_top(rows, results)]
     found += _realizable_when(rows, results)
     paper = {letter: tuple((r.label, prop) for r in TABLE_2 for prop, note in r.notes if note == letter) for letter in FOOTNOTES}
-    return [Footnote(letter, fact, cells, FOOTNOTES[letter], paper[letter]) for letter, fact, cells in sorted(f for f in found if f is not None)]
+    return [Footnote(letter, fact, cells, FOOTNOTES[letter], paper[letter])
+            for letter, fact, cells in sorted(f for f in found if f is not None)]
 
 
 def _yes(results: CheckResult, *props: str) -> list[str]:
@@ -63,7 +64,8 @@ def _residual(rows: dict[str, Measure], results: dict[str, CheckResult]) -> tupl
         residual = measure.residual_closed_form()
         if residual is None:
             continue
-        facts.append(f"{label}@k is the range [score, score + {show(residual).replace('**', '^')}] on a fully judged ranking (wider with unjudged documents), and the score reported is its lower end")
+        facts.append(f"{label}@k is the range [score, score + {show(residual).replace('**', '^')}] on a fully judged ranking "
+                     "(wider with unjudged documents), and the score reported is its lower end")
         cells += [(label, p) for p in _yes(results[label], Prop.MONOTONIC, Prop.CONVERGENT, Prop.TOP_WEIGHTED, Prop.LOCALIZED)]
     return ("a", "; ".join(facts) + ".", tuple(cells)) if facts else None
 
@@ -72,13 +74,15 @@ def _ties(rows: dict[str, Measure], results: dict[str, CheckResult]) -> tuple[st
     labels, cells, shown = [], [], []
     for label, measure in rows.items():
         verdicts = results[label]
-        if all(verdicts[p].verdict == "no" and _unchanged(measure, dict(verdicts[p].witness.data)) for p in (Prop.CONVERGENT, Prop.TOP_WEIGHTED)):  # type: ignore[union-attr]
+        if all(verdicts[p].verdict == "no" and _unchanged(measure, dict(verdicts[p].witness.data))  # type: ignore[union-attr]
+               for p in (Prop.CONVERGENT, Prop.TOP_WEIGHTED)):
             labels.append(label)
             cells += [(label, Prop.CONVERGENT), (label, Prop.TOP_WEIGHTED)]
             shown.append(f"{label}: {verdicts['top_weighted'].witness.text}")  # type: ignore[union-attr]
     if not labels:
         return None
-    fact = f"{_names(labels)} are not convergent or top-weighted because moving a more relevant document up can leave the score unchanged ({'; '.join(shown)})."
+    fact = (f"{_names(labels)} are not convergent or top-weighted because moving a more relevant document up "
+            f"can leave the score unchanged ({'; '.join(shown)}).")
     return "b", fact, tuple(cells)
 
 
@@ -108,7 +112,8 @@ def _first_relevant(rows: dict[str, Measure], results: dict[str, CheckResult]) -
         if form is None or not any(isinstance(a, sympy.Product) for a in sympy.preorder_traversal(form.expr)):
             continue
         if _zero_grades(measure, form.expr) == 0 and not form.denominators:
-            facts.append(f"{label}@k, set by the first relevant rank, is 0 (not undefined) when the top k holds nothing relevant: its closed form {show(form.expr)} is 0 at zero grades for every k and R")
+            facts.append(f"{label}@k, set by the first relevant rank, is 0 (not undefined) when the top k holds nothing relevant: "
+                         f"its closed form {show(form.expr)} is 0 at zero grades for every k and R")
             cells += [(label, p) for p in _yes(results[label], Prop.LOCALIZED, Prop.COMPLETE)]
     return ("c", "; ".join(facts) + ".", tuple(cells)) if facts else None
 
@@ -119,15 +124,16 @@ def _undefined_top(rows: dict[str, Measure], results: dict[str, CheckResult]) ->
         form = measure.closed_form()
         if form is None or results[label][Prop.COMPLETE].verdict != "no":
             continue
-        vanish = [d for d, _ in form.denominators if _zero_grades(measure, d).replace(lambda a: isinstance(a, OrderStatistic), lambda a: sympy.Integer(0)).doit() == 0]
+        vanish = [d for d, _ in form.denominators
+                  if _zero_grades(measure, d).replace(lambda a: isinstance(a, OrderStatistic), lambda a: sympy.Integer(0)).doit() == 0]
         example = measure.exact(Situation((Fraction(0),), 1, (Fraction(1),)))
         if vanish and isinstance(example, Undefined):
             labels.append(label)
             cells.append((label, Prop.COMPLETE))
     if not labels:
         return None
-    fact = (f"{_names(labels)} are undefined whenever the top k holds nothing relevant, even when R > 0: a denominator of the closed form is 0 "
-            f"at zero grades for every k and R (for instance `0` at k = 1 with R = 1).")
+    fact = (f"{_names(labels)} are undefined whenever the top k holds nothing relevant, even when R > 0: "
+            f"a denominator of the closed form is 0 at zero grades for every k and R (for instance `0` at k = 1 with R = 1).")
     return "d", fact, tuple(cells)
 
 
@@ -146,7 +152,8 @@ def _realizable_when(rows: dict[str, Measure], results: dict[str, CheckResult]) 
     out = []
     for letter, labels in found.items():
         if labels:
-            fact = f"{_names(labels)} reach 1.0 exactly when {conditions[letter][0]} (the exact maximum over every arrangement of R relevant documents, for every k, R <= {GRID})."
+            fact = (f"{_names(labels)} reach 1.0 exactly when {conditions[letter][0]} "
+                    f"(the exact maximum over every arrangement of R relevant documents, for every k, R <= {GRID}).")
             out.append((letter, fact, tuple((label, Prop.REALIZABLE) for label in labels)))
     return out
 

@@ -40,13 +40,15 @@ def _cell(table: Table2, label: str, prop: str) -> str:
 
 def html(table: Table2) -> str:
     head = "".join(f"<th>{escape(HEADERS[c])}</th>" for c in table.columns)
-    rows = "\n".join(f"<tr><th>{escape(metric_label(label))}</th>{''.join(_cell(table, label, c) for c in table.columns)}</tr>" for label, _ in table.rows)
+    rows = "\n".join(f"<tr><th>{escape(metric_label(label))}</th>{''.join(_cell(table, label, c) for c in table.columns)}</tr>"
+                     for label, _ in table.rows)
     notes = "\n".join(f"<li><b>{escape(f.letter)}.</b> {escape(f.fact)}</li>" for f in table.footnotes)
     agreement = table.paper["agreement"]
     claims = table.claims
     conflict = claims["conflict"]
     facts = [
-        f"The thirteen metrics span {claims['combinations']['count']} combinations of properties (the paper says {claims['combinations']['paper']}).",
+        (f"The thirteen metrics span {claims['combinations']['count']} combinations of properties "
+         f"(the paper says {claims['combinations']['paper']})."),
         *(f"{pair}: all four combinations occur: {'yes' if found['all four occur'] else 'no'}." for pair, found in claims["pairs"].items()),
         f"Conflict, proved for every metric: {conflict['theorem']} ({conflict['method']}). {conflict['note']}",
         f"{agreement['agree']} of {agreement['cells']} cells agree with the published table.",
@@ -65,7 +67,8 @@ def html(table: Table2) -> str:
 <tr><th>Metric</th>{head}</tr>
 {rows}
 </table>
-<p class="mark">[P] proved for every k (for a No: the negation proved);  [P&lt;=K] for k &lt;= K only; [W] an exact counterexample; [?] unknown.</p>
+<p class="mark">[P] proved for every k (for a No: the negation proved);  [P&lt;=K] for k &lt;= K only; \
+[W] an exact counterexample; [?] unknown.</p>
 <h2>Footnotes (computed)</h2>
 <ul>
 {notes}
