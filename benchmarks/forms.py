@@ -13,10 +13,11 @@ import argparse
 import random
 import time
 
-from irprops.metrics import REGISTRY, Measure, NotExpressible, Situation
-from irprops.metrics.strategies import BINARY_GRADES, GRADED_GRADES
 from rich.console import Console
 from rich.table import Table
+
+from irprops.metrics import REGISTRY, Measure, NotExpressible, Situation
+from irprops.metrics.strategies import BINARY_GRADES, GRADED_GRADES
 
 
 def situations(binary: bool, k: int, n: int, rng: random.Random) -> list[Situation]:

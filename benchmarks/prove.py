@@ -13,12 +13,13 @@ from __future__ import annotations
 import sys
 import time
 
-from irprops.metrics import REGISTRY, Measure
-from irprops.proofs import Proof, prove
 from rich.console import Console
 from rich.table import Table
 
-COLUMNS = ("bounded", "monotonic", "convergent", "top_weighted", "localized", "complete", "realizable")
+from irprops.metrics import REGISTRY, Measure
+from irprops.proofs import Proof, prove
+from irprops.verdicts import COLUMNS
+
 APPROACH = {"form": "weighted sum", "fold": "fold induction", "top k only": "closed form", "defined at R = 0": "closed form",
             "bounded": "bounded Z3"}
 

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -138,7 +139,7 @@ class Reach:
     def __str__(self) -> str:
         return "all k" if self.max_k is None else f"k <= {self.max_k}"
 
-    @property
+    @builtins.property
     def all_k(self) -> bool:
         return self.max_k is None
 
@@ -194,12 +195,12 @@ class ProofRecord:
     cross_check: CrossCheck | None = None
     """None when no cross-check was asked for (a proof on its own)."""
 
-    @property
+    @builtins.property
     def certificates(self) -> tuple[str, ...]:
         """The certificate files the lemmas cite, sorted, each once."""
         return tuple(sorted({lemma.certificate for lemma in self.lemmas if lemma.certificate}))
 
-    @property
+    @builtins.property
     def disputed(self) -> bool:
         return self.cross_check is not None and self.cross_check.status == "disagreement"
 
@@ -302,12 +303,12 @@ class Verdict:
         if self.search is None and self.proof is None:
             raise ValueError(f"{self.property}: a verdict needs a search or a proof")
 
-    @property
+    @builtins.property
     def settled_by_proof(self) -> bool:
         """Whether a proof (not the search) decides this cell."""
         return self.proof is not None and not self.proof.disputed and self.proof.conclusion == self.verdict
 
-    @property
+    @builtins.property
     def method(self) -> str:
         """How the verdict was reached, in a few words: ``proof (all k)``, ``exhaustive search, exact arithmetic``, ..."""
         if self.proof is not None and self.proof.disputed:
@@ -316,7 +317,7 @@ class Verdict:
             return f"proof ({self.proof.reach})"  # type: ignore[union-attr]
         return self.search.method  # type: ignore[union-attr]
 
-    @property
+    @builtins.property
     def evidence(self) -> str:
         """The evidence as one paragraph, rendered from the fields (for people; programs read the fields)."""
         search = self.search.evidence if self.search is not None else ""
@@ -328,7 +329,7 @@ class Verdict:
             return proof + checked + (f" Search: {search}" if self.search is not None else "")
         return search + (f" No proof: {self.no_proof}." if self.no_proof else "")
 
-    @property
+    @builtins.property
     def tried(self) -> int:
         """Candidates the search tried (in the unit ``search.unit``); 0 without a search."""
         return self.search.tried if self.search is not None else 0

@@ -26,7 +26,6 @@ This package never imports the search (``irprops.properties``): both produce the
 from __future__ import annotations
 
 from irprops.metrics import Measure
-
 from irprops.verdicts import Prop
 
 from . import syntax

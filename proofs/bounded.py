@@ -16,8 +16,8 @@ import time
 
 import sympy
 import z3
-from irprops.metrics import Measure, NotExpressible, SymbolicForm
 
+from irprops.metrics import Measure, NotExpressible, SymbolicForm
 from irprops.verdicts import Prop, Reach
 
 from .encode import Encoder
@@ -84,7 +84,7 @@ class _Depth:
         return facts
 
 
-def bounded_proof(measure: Measure, prop: str, target: int = K_TARGET, budget: int = RLIMIT_BUDGET) -> Proof | Failed:
+def bounded_proof(measure: Measure, prop: Prop, target: int = K_TARGET, budget: int = RLIMIT_BUDGET) -> Proof | Failed:
     """A proof of ``prop`` for k = 1..K (K as large as the resource ``budget`` allows, at most ``target``)."""
     if prop not in PROPERTIES:
         return Failed(prop, "no bounded proof for this property")
@@ -117,7 +117,7 @@ def bounded_proof(measure: Measure, prop: str, target: int = K_TARGET, budget: i
     return _proof(prop, reached, ob, p.reach_of_parameters())
 
 
-def _proof(prop: str, reached: int, ob: Obligation, params: str) -> Proof:
+def _proof(prop: Prop, reached: int, ob: Obligation, params: str) -> Proof:
     statement = (f"for every k <= {reached}" + (f" and {params}" if params else "")
                  + f", the negation of {prop} has no model (one query per depth and rank or pair of ranks)")
     ob.header["reach"] = f"k <= {reached}"

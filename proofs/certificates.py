@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from irprops.metrics import REGISTRY, Measure
-
 from irprops.verdicts import CrossCheck, Prop
 
 from .smt import Obligation, smt2

@@ -25,6 +25,7 @@ from fractions import Fraction
 
 import sympy
 import z3
+
 from irprops.metrics.exact import enclose, log2
 
 from .smt import conj

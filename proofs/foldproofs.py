@@ -24,9 +24,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import z3
+
 from irprops.metrics import Situation, compare
 from irprops.metrics.exact import to_float, to_str
-
 from irprops.verdicts import Prop, Witness, grades_json
 
 from .folds import COUNT, Fold
@@ -77,13 +77,13 @@ class FoldProver(Prover):
                                       self._run_step(self._any_grade))
         return self._invariant
 
-    def _header(self, prop: str, lemma: str) -> dict[str, str]:
+    def _header(self, prop: Prop, lemma: str) -> dict[str, str]:
         return {"metric": self.p.measure.name, "property": prop, "reach": "all k", "lemma": lemma, "fold": self.fold.describe()}
 
-    def _path(self, prop: str, lemma: str) -> str:
+    def _path(self, prop: Prop, lemma: str) -> str:
         return f"{certificate_dir(self.p)}/{prop}--{lemma}.smt2"
 
-    def _finish(self, prop: str, lemma: str, statement: str, invariant: list[Atom], base: Start,
+    def _finish(self, prop: Prop, lemma: str, statement: str, invariant: list[Atom], base: Start,
                 step: Callable, conclusion: tuple, trusted: list[str], extra: tuple[Lemma, ...] = ()) -> Proof | Failed:  # type: ignore[type-arg]
         ob = obligation(self._path(prop, lemma), {**self._header(prop, lemma), "proves": statement}, invariant, base, step, conclusion)
         done = discharge(ob)
@@ -133,7 +133,7 @@ class FoldProver(Prover):
                             inv, (z3.IntVal(0), self.m.initial(), None, []), self._run_step(self._any_grade), conclusion,
                             [GRADES, CONSISTENT])
 
-    def _paired(self, prop: str, lemma: str, statement: str,
+    def _paired(self, prop: Prop, lemma: str, statement: str,
                 starts: Callable[[State, z3.ArithRef], tuple[State, State, z3.ArithRef, list[z3.BoolRef]]],
                 trusted: list[str]) -> Proof | Failed:
         if not self.fold.binary or self.fold.upper != self.p.k:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import sympy
+
 from irprops.metrics import Situation
 from irprops.metrics.exact import Exact, as_exact
 from irprops.metrics.symbolic import MaxOver

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import sympy
+
 from irprops.metrics import Measure, Normaliser, SymbolicForm
 from irprops.metrics.exact import show
 from irprops.metrics.symbolic import MaxOver, OrderStatistic

@@ -13,9 +13,9 @@
 from __future__ import annotations
 
 import sympy
+
 from irprops.metrics.exact import log2
 from irprops.metrics.symbolic import MaxOver, OrderStatistic
-
 from irprops.verdicts import Prop
 
 from .lemma import ALL_K, Failed, Lemma, Proof

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import sympy
+
 from irprops.metrics import Situation, compare
 from irprops.metrics.exact import to_float, to_str
-
 from irprops.verdicts import Prop, Witness, grades_json
 
 from . import signs, termwise
@@ -55,7 +55,7 @@ class WeightedProver(Prover):
 
     # -- lemmas -----------------------------------------------------------------------
 
-    def _z3(self, prop: str, name: str, lemma: Callable[[str, dict[str, str]], Discharged], statement: str) -> Lemma | Failed:
+    def _z3(self, prop: Prop, name: str, lemma: Callable[[str, dict[str, str]], Discharged], statement: str) -> Lemma | Failed:
         header = {"metric": self.p.measure.name, "property": prop, "reach": "all k", "lemma": name, "form": self.ws.describe(self.p)}
         done = lemma(f"{certificate_dir(self.p)}/{prop}--{name}.smt2", header)
         if not done.proved:
@@ -63,7 +63,7 @@ class WeightedProver(Prover):
         self._done.append(done)
         return z3_lemma(name, statement, done)
 
-    def _weight(self, prop: str, fact: str) -> Lemma | Failed:
+    def _weight(self, prop: Prop, fact: str) -> Lemma | Failed:
         w = self.w
         checks = {
             "w >= 0": (signs.nonnegative, f"w(i) = {self.ws.weight} >= 0 for every rank i >= 1"),
@@ -85,7 +85,7 @@ class WeightedProver(Prover):
         check, statement = checks[fact]
         return Lemma(fact.replace(" ", ""), statement, "SymPy") if check(w) else Failed(prop, f"cannot show {statement}")
 
-    def _chain(self, prop: str, steps: list[Callable[[], Lemma | Failed]], trusted: list[str], conclusion: str = "yes",
+    def _chain(self, prop: Prop, steps: list[Callable[[], Lemma | Failed]], trusted: list[str], conclusion: str = "yes",
                witness: Witness | None = None) -> Proof | Failed:
         self._done: list[Discharged] = []
         lemmas = [self.structure]

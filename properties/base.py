@@ -19,8 +19,8 @@ from typing import Generic, Literal, TypeVar
 from hypothesis import HealthCheck, Phase, Verbosity, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
-from irprops.metrics import Situation
 
+from irprops.metrics import Situation
 from irprops.verdicts import COLUMNS, Problem, Prop, Search, Verdict, VerdictValue, Witness, show, situation_json
 
 from .space import Space

@@ -21,7 +21,6 @@ from __future__ import annotations
 import time
 
 from irprops.metrics import Situation
-
 from irprops.verdicts import Prop, Search, Verdict, show
 
 from .base import Property, register

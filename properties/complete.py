@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from hypothesis import strategies as st
-from irprops.metrics import Situation
 
+from irprops.metrics import Situation
 from irprops.verdicts import Prop, Witness, show, situation_json
 
 from .base import SearchProperty, register

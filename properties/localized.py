@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hypothesis import strategies as st
-from irprops.metrics import Situation, Undefined
 
+from irprops.metrics import Situation, Undefined
 from irprops.verdicts import Prop, Witness, grades_json, show
 
 from .base import SearchProperty, register

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hypothesis import strategies as st
-from irprops.metrics import Situation
 
+from irprops.metrics import Situation
 from irprops.verdicts import Prop, Witness, show, situation_json
 
 from .base import SearchProperty, register

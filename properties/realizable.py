@@ -31,9 +31,9 @@ import time
 from collections.abc import Iterator
 from fractions import Fraction
 
-from irprops.metrics import Situation
 from sympy.utilities.iterables import multiset_permutations
 
+from irprops.metrics import Situation
 from irprops.verdicts import Prop, Search, Verdict, VerdictValue, Witness, grades_json, show, situation_json
 
 from .base import Property, SearchLog, method, register

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from irprops.metrics import REGISTRY, InputError, Measure, Metric, parse
-
 from irprops.verdicts import COLUMNS, Prop, Relevance, Verdict
 
 from .base import PROPERTIES

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hypothesis import strategies as st
+
 from irprops.metrics import Situation
 
 ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hypothesis import strategies as st
+
 from irprops.metrics import Situation
 from irprops.metrics.grades import format_ranking
-
 from irprops.verdicts import Witness, show, situation_json
 
 from .base import SearchProperty

@@ -23,9 +23,9 @@ from fractions import Fraction
 from typing import Any
 
 import sympy
+
 from irprops.metrics import UNDEFINED, Measure, Situation, Undecided, Undefined, compare
 from irprops.metrics.exact import Exact, as_exact, to_float, to_str
-
 from irprops.verdicts import Relevance, show
 
 TOLERANCE = 1e-9

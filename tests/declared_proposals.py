@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sympy
+
 from irprops.metrics import weighted_precision
 from irprops.metrics.exact import log2
 

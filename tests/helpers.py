@@ -7,10 +7,10 @@ import math
 from fractions import Fraction
 
 from hypothesis import strategies as st
-from irprops.metrics import REGISTRY, Measure, Metric, NotExpressible, Situation, SymbolicForm, parse
-from irprops.metrics.strategies import situations
 
 from irprops import CheckResult, check
+from irprops.metrics import REGISTRY, Measure, Metric, NotExpressible, Situation, SymbolicForm, parse
+from irprops.metrics.strategies import situations
 
 PARAMETER_POOL = tuple(Fraction(v) for v in ("0", "1/2", "4/5", "19/20", "2", "3", "10"))
 """Candidate parameter values; each metric takes those its declaration accepts."""

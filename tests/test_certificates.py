@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from irprops.proofs import certificates as certs
 
 from irprops.cli import main
+from irprops.proofs import certificates as certs
 
 KEPT = {"thesis.tex": "\\documentclass{article}", "src/notes.py": "x = 1", "AP/README": "mine"}
 

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-from irprops.metrics import REGISTRY
 
 from irprops.cli import main
+from irprops.metrics import REGISTRY
 
 
 def run(*args: str) -> tuple[int, str]:

@@ -11,8 +11,8 @@ import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from irprops.metrics import REGISTRY, Undefined, compare, parse
 
+from irprops.metrics import REGISTRY, Undefined, compare, parse
 from tests.helpers import closed_form, draw_case
 
 WITH_CLOSED_FORM = [key for key in REGISTRY if parse(key).closed_form() is not None]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from irprops.proofs import certificates as certs
-from irprops.proofs.conflict import PATH, WITHOUT_LOCALIZATION, conflict, instances
 
 from irprops import COLUMNS, check
+from irprops.proofs import certificates as certs
+from irprops.proofs.conflict import PATH, WITHOUT_LOCALIZATION, conflict, instances
 from tests import proposals
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 import z3
+
 from irprops.proofs import certificates as certs
 from irprops.proofs.smt import Obligation
 

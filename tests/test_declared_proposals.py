@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
-from irprops.metrics import REGISTRY, InputError, Situation, weighted_precision
 
 from irprops import check
 from irprops.cli import main
+from irprops.metrics import REGISTRY, InputError, Situation, weighted_precision
 from tests import declared_proposals
 from tests.recheck import of_measure, recheck
 

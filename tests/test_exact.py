@@ -14,6 +14,7 @@ import pytest
 import sympy
 from hypothesis import given
 from hypothesis import strategies as st
+
 from irprops.metrics import Situation, Undecided, compare, parse, sign
 from irprops.metrics.exact import as_exact, enclose, formally_zero, log2, to_float, to_str
 

@@ -14,9 +14,9 @@ import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from irprops.metrics import REGISTRY, Measure, Situation, Undefined, compare
 from irprops.metrics.exact import to_float
-
 from tests.helpers import close, default_measure, draw_case, symbolic_form
 
 KEYS = list(REGISTRY)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 from irprops.metrics import REGISTRY, InputError, known_names, parse
 
 

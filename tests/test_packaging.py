@@ -66,9 +66,9 @@ class TestDependencies:
 def test_an_installed_package_is_never_a_certificate_destination(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`irprops certificates` outside a source checkout needs --out (exit 2), so it cannot write into site-packages."""
     from click.testing import CliRunner
-    from irprops.proofs import certificates
 
     from irprops import cli
+    from irprops.proofs import certificates
 
     fake = tmp_path / "site-packages" / "irprops" / "proofs" / "smt2"
     fake.mkdir(parents=True)

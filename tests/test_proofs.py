@@ -14,6 +14,8 @@ import sympy
 import z3
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from irprops import check
 from irprops.metrics import REGISTRY, Measure, Metric, Situation, Undefined, compare
 from irprops.metrics.algebra import Algebra
 from irprops.metrics.exact import as_exact, log2
@@ -25,8 +27,6 @@ from irprops.proofs.induction import Machine
 from irprops.proofs.smt import Obligation, discharge
 from irprops.proofs.structure import prepare, weighted_sum
 from irprops.properties.reference import TABLE_2
-
-from irprops import check
 from irprops.verdicts import CrossCheck
 from tests.helpers import default_measure
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from irprops.metrics import InputError
 
 from irprops import COLUMNS, CheckResult, check
+from irprops.metrics import InputError
 from irprops.verdicts import Problem
 from tests import proposals
 from tests.helpers import checked

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import subprocess
+import sys
 import tomllib
 from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 import sympy
 from click.testing import CliRunner
 from hypothesis import given, settings
-from irprops.metrics import REGISTRY, Algebra, compare, declare, parse, score
-from irprops.metrics.strategies import situations
 
 from irprops.cli import main
+from irprops.metrics import REGISTRY, Algebra, compare, declare, parse, score
+from irprops.metrics.strategies import situations
 from tests.test_forms_agree import assert_forms_agree
 
 from .conftest import ROOT
@@ -41,6 +45,20 @@ class TestLayout:
         from irprops import metrics, proofs, properties
 
         assert all(m.__doc__ for m in (metrics, properties, proofs))
+
+
+class TestTheCodeChecks:
+    def test_the_configured_linter_passes(self) -> None:
+        command = [sys.executable, "-m", "ruff", "check", "--no-cache", str(ROOT)]
+        result = subprocess.run(command, check=False, capture_output=True, text=True, cwd=ROOT)
+        assert result.returncode == 0, result.stdout[-3000:]
+
+    @pytest.mark.slow
+    def test_the_type_checker_passes_on_the_package_as_installed(self, tmp_path: Path) -> None:
+        command = ["bash", str(ROOT / ".ci" / "typecheck"), "--cache-dir", str(tmp_path)]
+        environment = {**os.environ, "PYTHON": sys.executable}
+        result = subprocess.run(command, check=False, capture_output=True, text=True, cwd=ROOT, env=environment)
+        assert result.returncode == 0 and result.stdout.count("Success: no issues found") == 2, result.stdout[-3000:]
 
 
 def readme_commands() -> list[str]:

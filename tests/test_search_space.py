@@ -7,6 +7,7 @@ import itertools
 from pathlib import Path
 
 from hypothesis import given, settings
+
 from irprops.metrics import Situation
 from irprops.properties import PROPERTIES, Space
 from irprops.properties.space import size, smaller

@@ -14,6 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+
 from irprops.metrics import Situation, Undefined, compare, parse, score
 from irprops.metrics.catalog.geometric import required_depth
 from irprops.metrics.exact import Exact, enclose, log2, to_float

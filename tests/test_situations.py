@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 from hypothesis import given
+
 from irprops.metrics import InputError, Situation
 from irprops.metrics.grades import format_ranking, parse_qrels, parse_ranking
 from irprops.metrics.strategies import situations

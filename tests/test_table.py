@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import json
 import shutil
+from fractions import Fraction
 from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
 
 import irprops.metrics
 import irprops.proofs
-import pytest
-from click.testing import CliRunner
-from irprops.properties.reference import FOOTNOTES, TABLE_2
-
 from irprops import COLUMNS
 from irprops import table as t2
 from irprops.cli import main
+from irprops.metrics import Situation, compare
+from irprops.properties.reference import FOOTNOTES, TABLE_2
 from irprops.table.compute import code_fingerprint, source_roots
 from irprops.table.footnotes import footnotes
 from irprops.table.render_tex import escape
@@ -120,9 +122,17 @@ class TestFootnotes:
 
     def test_b_holds_because_the_swap_leaves_the_score_exactly_unchanged(self, built: t2.Table2) -> None:
         b = next(f for f in built.footnotes if f.letter == "b")
+        measures = t2.rows()
         for label, prop in b.cells:
             verdict = cell(built, label, prop)
-            assert verdict.verdict == "no" and "leaves the score at" in verdict.witness.text  # type: ignore[union-attr]
+            assert verdict.verdict == "no" and verdict.witness is not None
+            w = verdict.witness.data
+            ranking, qrels = tuple(Fraction(g) for g in w["ranking"]), tuple(Fraction(g) for g in w["qrels"])
+            swapped = list(ranking)
+            swapped[w["i"] - 1], swapped[w["j"] - 1] = ranking[w["j"] - 1], ranking[w["i"] - 1]
+            before = measures[label].exact(Situation(ranking, w["k"], qrels))
+            after = measures[label].exact(Situation(tuple(swapped), w["k"], qrels))
+            assert ranking[w["i"] - 1] < ranking[w["j"] - 1] and compare(before, after) == 0  # type: ignore[arg-type]
 
     def test_come_from_the_definitions_not_the_labels(self, built: t2.Table2) -> None:
         rows = t2.rows()

@@ -9,9 +9,9 @@ verdicts come from the metrics' definitions.
 from __future__ import annotations
 
 import pytest
-from irprops.properties.reference import TABLE_2, Row
 
 from irprops import COLUMNS
+from irprops.properties.reference import TABLE_2, Row
 from tests.helpers import checked, default_measure
 from tests.recheck import of_measure, recheck
 

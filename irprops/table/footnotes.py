@@ -149,7 +149,7 @@ def _realizable_when(rows: dict[str, Measure], results: dict[str, CheckResult]) 
         for letter, (_, holds) in conditions.items():
             if all((compare(value, 1) == 0) == holds(k, R) for (k, R), value in reached.items()):  # type: ignore[arg-type]
                 found[letter].append(label)
-    out = []
+    out: list[tuple[str, str, tuple[Cell, ...]]] = []
     for letter, labels in found.items():
         if labels:
             fact = (f"{_names(labels)} reach 1.0 exactly when {conditions[letter][0]} "

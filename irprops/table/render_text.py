@@ -16,7 +16,7 @@ from irprops.verdicts import Lemma, Prop, Verdict
 if TYPE_CHECKING:
     from . import Table2
 
-HEADERS = {Prop.BOUNDED: "Bounded", Prop.MONOTONIC: "Monoton.", Prop.CONVERGENT: "Converg.", Prop.TOP_WEIGHTED: "Top-wgt.",
+HEADERS: dict[str, str] = {Prop.BOUNDED: "Bounded", Prop.MONOTONIC: "Monoton.", Prop.CONVERGENT: "Converg.", Prop.TOP_WEIGHTED: "Top-wgt.",
            Prop.LOCALIZED: "Localiz.", Prop.COMPLETE: "Complete", Prop.REALIZABLE: "Realizb."}
 APPROACH = {"form": "weighted sum", "fold": "induction over the ranks", "top k only": "closed form", "defined at R = 0": "closed form",
             Prop.BOUNDED: "bounded Z3"}
