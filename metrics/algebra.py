@@ -39,6 +39,7 @@ import sympy
 
 from . import exact
 from .situation import Situation
+from .tracing import ExactInt
 
 Formula = Callable[["Algebra"], Any]
 """A metric formula: a function of an algebra returning the score."""
@@ -193,7 +194,22 @@ class _Prefix:
 
 
 class FloatAlgebra(_Concrete):
-    """The numeric form: IEEE floats, fast, for search and display, never for verdicts."""
+    """The numeric form: IEEE floats, fast, for search and display, never for verdicts.
+
+    ``doubtful`` turns true when a denominator is so close to 0 that rounding may hide an
+    exact 0: whether the score is defined must then be decided in exact arithmetic.
+    """
+
+    TINY = 1e-9
+
+    def __init__(self, situation: Situation, params: Mapping[str, Fraction | int]) -> None:
+        super().__init__(situation, params)
+        self.doubtful = False
+
+    def div(self, a: Any, b: Any, why: str = "") -> Any:
+        if isinstance(b, float) and 0 < abs(b) < self.TINY:
+            self.doubtful = True
+        return super().div(a, b, why)
 
     def num(self, q: int | Fraction) -> float:
         return float(q)
@@ -215,7 +231,25 @@ class FloatAlgebra(_Concrete):
 
 
 class ExactAlgebra(_Concrete):
-    """The exact form: Fractions, and SymPy expressions over :class:`exact.log2` where needed."""
+    """The exact form: Fractions, and SymPy expressions over :class:`exact.log2` where needed.
+
+    Depths, counts and ranks are :class:`~irprops.metrics.tracing.ExactInt`, so that ``/``
+    between them is exact: ``m.k * (m.k + 1) / 2`` is a Fraction, not a float.
+    """
+
+    def __init__(self, situation: Situation, params: Mapping[str, Fraction | int]) -> None:
+        super().__init__(situation, params)
+        self.k = ExactInt(situation.k)
+        self.R = ExactInt(situation.R)
+
+    def prod(self, lo: int, hi: int, f: Callable[[int], Any]) -> Any:
+        return super().prod(lo, hi, lambda i: f(ExactInt(i)))
+
+    def prefix_sum(self, f: Callable[[int], Any]) -> Callable[[int], Any]:
+        return super().prefix_sum(lambda i: f(ExactInt(i)))
+
+    def prefix_prod(self, f: Callable[[int], Any]) -> Callable[[int], Any]:
+        return super().prefix_prod(lambda i: f(ExactInt(i)))
 
     def num(self, q: int | Fraction) -> Fraction:
         return Fraction(q)
@@ -230,7 +264,7 @@ class ExactAlgebra(_Concrete):
     def sum(self, lo: int, hi: int, f: Callable[[int], exact.Exact]) -> exact.Exact:
         rational, symbolic = Fraction(0), []
         for i in range(lo, hi + 1):
-            term = f(i)
+            term = f(ExactInt(i))
             if isinstance(term, (Fraction, int)):
                 rational += term
             else:
@@ -238,7 +272,7 @@ class ExactAlgebra(_Concrete):
         return exact.as_exact(sympy.Add(*symbolic, sympy.Rational(rational.numerator, rational.denominator))) if symbolic else rational
 
     def max_over(self, lo: int, hi: int, f: Callable[[int], exact.Exact]) -> exact.Exact:
-        values = [f(i) for i in range(lo, hi + 1)]
+        values = [f(ExactInt(i)) for i in range(lo, hi + 1)]
         return max(values, key=functools.cmp_to_key(exact.compare), default=Fraction(0))
 
     def _is_zero(self, value: exact.Exact) -> bool:
@@ -251,3 +285,5 @@ def run(formula: Formula, algebra: Algebra) -> Any:
         return formula(algebra)
     except _DivisionByZero as undefined:
         return Undefined(undefined.why)
+    except ZeroDivisionError:  # a plain / by an exact zero (m.div names the reason; / cannot)
+        return Undefined("a denominator is 0")

@@ -20,6 +20,7 @@ import sympy
 from .algebra import Algebra
 from .errors import InputError
 from .registry import Measure, Metric, Relevance
+from .tracing import Traced, untrace
 
 Normaliser = Literal["none", "weights", "ideal", "self", "relevant"]
 
@@ -56,9 +57,11 @@ def weighted_precision(
     cache: dict[object, sympy.Expr] = {}
 
     def w(m: Algebra, i: Any) -> Any:
-        key = i if isinstance(i, sympy.Basic) else int(i)
+        if isinstance(i, Traced):  # a symbolic rank: the weight function may compute with it, never branch on it
+            return m.const(sympy.sympify(untrace(weight(i))))
+        key = int(i)
         if key not in cache:
-            cache[key] = sympy.sympify(weight(sympy.sympify(i)))
+            cache[key] = sympy.sympify(untrace(weight(sympy.Integer(key))))
         return m.const(cache[key])
 
     def formula(m: Algebra) -> Any:
@@ -72,7 +75,7 @@ def weighted_precision(
         grade = m.g if normaliser == "ideal" else m.r_sorted
         return m.div(numerator, m.sum(1, m.k, lambda i: w(m, i) * grade(i)), "the normaliser is 0")
 
-    shown = sympy.sstr(sympy.sympify(weight(sympy.Symbol("i", integer=True, positive=True))))
+    shown = sympy.sstr(sympy.sympify(untrace(weight(Traced(sympy.Symbol("i", integer=True, positive=True), "the rank i")))))
     formula.__doc__ = (f"{name}: weighted precision with w(i) = {shown}.\n\n"
                        f"{name}@k = sum_{{i<=k}} w(i) r_i / N, N = {_NORMALISERS[normaliser]}\n")
     formula.__name__ = name

@@ -18,11 +18,12 @@ import sympy
 
 from . import exact
 from .algebra import ExactAlgebra, FloatAlgebra, Formula, Undefined, run
-from .errors import InputError, NotExpressible
+from .errors import InputError
 from .exact import Exact
 from .grades import format_grade
 from .situation import Situation
 from .symbolic import ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
+from .tracing import BranchOnSymbol, untrace
 
 Relevance = Literal["binary", "graded"]
 
@@ -156,6 +157,20 @@ class Measure:
         """The numeric form: a float, fast; for display and search, never for verdicts."""
         return run(self.metric.formula, FloatAlgebra(self.check(situation), self.params))
 
+    def screen(self, situation: Situation) -> float | Undefined:
+        """The numeric form where it can be trusted to say whether the score is defined; else the exact form decides.
+
+        A denominator within rounding of 0 (a normaliser that vanishes at some depth) makes the floats
+        unreliable about definedness, so then the exact form is computed: Undefined if it is.
+        """
+        algebra = FloatAlgebra(self.check(situation), self.params)
+        value = run(self.metric.formula, algebra)
+        if algebra.doubtful and not isinstance(value, Undefined):
+            exact_value = self.exact(situation)
+            if isinstance(exact_value, Undefined):
+                return exact_value
+        return value
+
     def exact(self, situation: Situation) -> Exact | Undefined:
         """The exact form: a Fraction, or a SymPy expression over exact logarithms."""
         value = run(self.metric.formula, ExactAlgebra(self.check(situation), self.params))
@@ -176,13 +191,36 @@ class Measure:
         return self._form(algebra, depth)
 
     def closed_form(self) -> SymbolicForm | None:
-        """The SymPy form for symbolic k (``Sum``/``Product``), or None where none exists."""
+        """The SymPy form for symbolic k (``Sum``/``Product``), or None where none exists.
+
+        A formula that branches on a symbolic value raises
+        :class:`~irprops.metrics.tracing.BranchOnSymbol` (its form would not be the metric);
+        one that fails in the symbolic backend for another reason has no closed form.
+        """
         algebra = ClosedFormAlgebra(self.metric.binary, self._assumptions())
         try:
-            form = self._form(algebra, algebra.k)
-        except NotExpressible:
+            form = self._form(algebra, algebra.k_symbol)
+        except BranchOnSymbol:
+            raise
+        except Exception:  # noqa: BLE001 - NotExpressible, or a formula SymPy cannot run: no closed form, no proof
             return None
         return SymbolicForm(**{**form.__dict__, "grade_base": algebra.grades, "qrel_base": algebra.qrel_grades})
+
+    def validate_forms(self) -> None:
+        """Raise :class:`~irprops.metrics.tracing.BranchOnSymbol` if the formula branches on a symbolic
+        rank, depth, grade, R or parameter: its symbolic forms would not be the metric.
+
+        >>> from irprops.metrics import parse
+        >>> parse("nDCG").validate_forms()
+        """
+        self.closed_form()
+        for depth in (1, 2):
+            try:
+                self.symbolic(depth)
+            except BranchOnSymbol:
+                raise
+            except Exception:  # noqa: BLE001, S112 - no symbolic form at this depth: nothing to validate
+                continue
 
     def residual_closed_form(self) -> sympy.Expr | None:
         """The declared residual for symbolic k, simplified (RBP: ``p**k``), or None for a metric without one.
@@ -194,12 +232,12 @@ class Measure:
         if self.metric.residual is None:
             return None
         algebra = ClosedFormAlgebra(self.metric.binary, self._assumptions())
-        return sympy.simplify(sympy.sympify(self.metric.residual(algebra)).doit())
+        return sympy.simplify(sympy.sympify(untrace(self.metric.residual(algebra))).doit())
 
     def _form(self, algebra: SymbolicAlgebra | ClosedFormAlgebra, k: object) -> SymbolicForm:
-        expr = self.metric.formula(algebra)
-        params = {algebra.param(name): value for name, value in self.params.items()}
-        return SymbolicForm(self.name, k, expr, tuple(algebra.denominators), self.metric.binary, algebra.R, params)  # type: ignore[arg-type]
+        expr = sympy.sympify(untrace(self.metric.formula(algebra)))
+        params = {untrace(algebra.param(name)): value for name, value in self.params.items()}
+        return SymbolicForm(self.name, k, expr, tuple(algebra.denominators), self.metric.binary, algebra.R_symbol, params)  # type: ignore[arg-type]
 
     def _assumptions(self) -> dict[str, Mapping[str, bool]]:
         return {p.name: p.assumptions for p in self.metric.params}

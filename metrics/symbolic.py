@@ -28,6 +28,7 @@ from . import exact
 from .algebra import Algebra, Undefined
 from .errors import NotExpressible
 from .situation import Situation
+from .tracing import ExactInt, Traced, untrace
 
 MAX_GRADED_SORT_DEPTH = 10
 """Largest k for which the ideal ordering of k graded symbols is written out (2^k terms)."""
@@ -143,38 +144,76 @@ def _rational(value: Fraction | int) -> sympy.Rational:
 
 
 class _Symbolic(Algebra):
+    """Shared code of the symbolic backends.
+
+    Everything symbolic the formula sees (ranks and depths that are symbols, grades, R,
+    parameters) is :class:`~irprops.metrics.tracing.Traced`: the formula computes with it
+    but cannot branch on it, so the form is the metric. Values coming back from the formula
+    are untraced at each operation.
+    """
+
     def __init__(self, binary: bool, params: Mapping[str, Mapping[str, bool]]) -> None:
         self.binary = binary
-        self.R = sympy.Symbol("R", integer=True, nonnegative=True)
+        self.R_symbol = sympy.Symbol("R", integer=True, nonnegative=True)
         self.denominators: list[tuple[sympy.Expr, str]] = []
         self._params = {name: sympy.Symbol(name, **assumptions) for name, assumptions in params.items()}
 
-    def param(self, name: str) -> sympy.Symbol:
-        return self._params[name]
+    @property
+    def R(self) -> Traced:  # type: ignore[override]
+        return Traced(self.R_symbol, "the number of relevant documents R")
 
-    def log2(self, x: Any) -> sympy.Expr:
-        return exact.log2(x)
+    def param(self, name: str) -> Traced:
+        return Traced(self._params[name], f"the parameter {name}")
 
-    def num(self, q: int | Fraction) -> sympy.Rational:
+    def log2(self, x: Any) -> Any:
+        return _retrace(exact.log2(untrace(x)), x)
+
+    def num(self, q: Any) -> Any:
+        if isinstance(q, Traced):
+            return q  # m.num(i) of a symbolic rank: already exact
+        if isinstance(q, sympy.Basic):
+            return _retrace(q, q)
         return _rational(q)
 
-    def const(self, e: sympy.Expr) -> sympy.Expr:
-        return sympy.sympify(e)
+    def const(self, e: Any) -> Any:
+        return _retrace(sympy.sympify(untrace(e)), e)
 
     def unjudged(self, i: Any) -> sympy.Integer:
         return Integer(0)  # symbolic forms describe fully judged situations
 
     def min(self, a: Any, b: Any) -> Any:
-        return min(a, b) if isinstance(a, int) and isinstance(b, int) else sympy.Min(a, b)
+        a, b = untrace(a), untrace(b)
+        return min(a, b) if isinstance(a, int) and isinstance(b, int) else Traced(sympy.Min(a, b), "a minimum")
 
     def max(self, a: Any, b: Any) -> Any:
-        return max(a, b) if isinstance(a, int) and isinstance(b, int) else sympy.Max(a, b)
+        a, b = untrace(a), untrace(b)
+        return max(a, b) if isinstance(a, int) and isinstance(b, int) else Traced(sympy.Max(a, b), "a maximum")
 
     def div(self, a: Any, b: Any, why: str = "") -> Any:
-        b = sympy.sympify(b)
+        b = sympy.sympify(untrace(b))
         if not (b.is_number and b.is_nonzero):
             self.denominators.append((b, why or "a denominator is 0"))
-        return a / b
+        return _retrace(untrace(a) / b, a)
+
+
+def _rank(i: Any) -> int:
+    """A concrete rank from a formula (an int, or an integer SymPy number); a symbolic one cannot index a concrete depth."""
+    value = untrace(i)
+    if isinstance(value, int) or (isinstance(value, sympy.Basic) and value.is_Integer):
+        return int(value)
+    raise NotExpressible(f"the rank {value} is not a concrete integer at a concrete depth")
+
+
+def _retrace(value: Any, like: Any) -> Any:
+    """``value`` traced when it is symbolic (so the formula cannot branch on what it computed)."""
+    if isinstance(value, sympy.Basic) and value.free_symbols:
+        return Traced(value, like.what if isinstance(like, Traced) else "a symbolic value")
+    return value
+
+
+def _call(f: Callable[[Any], Any], i: Any, what: str) -> Any:
+    """f at the rank i (traced when symbolic), with the result untraced."""
+    return sympy.sympify(untrace(f(Traced(i, what) if isinstance(i, sympy.Basic) and i.free_symbols else i)))
 
 
 class SymbolicAlgebra(_Symbolic):
@@ -182,19 +221,26 @@ class SymbolicAlgebra(_Symbolic):
 
     def __init__(self, k: int, binary: bool, params: Mapping[str, Mapping[str, bool]]) -> None:
         super().__init__(binary, params)
-        self.k = k
+        self.k = ExactInt(k)
 
-    def r(self, i: int) -> sympy.Symbol:
+    def _grade(self, i: int) -> sympy.Symbol:
         if self.binary:
             return sympy.Symbol(f"b_{i}", integer=True, nonnegative=True)
         return sympy.Symbol(f"r_{i}", nonnegative=True)
 
-    def g(self, i: int) -> sympy.Expr:
-        grade = Integer(1) if self.binary else sympy.Symbol(f"g_{i}", positive=True)
-        return Piecewise((grade, self.R >= i), (0, True))
+    def r(self, i: int) -> Traced:
+        return Traced(self._grade(_rank(i)), f"the grade at rank {i}")
 
-    def r_sorted(self, i: int) -> sympy.Expr:
-        grades = [self.r(j) for j in range(1, self.k + 1)]
+    def g(self, i: int) -> Traced:
+        i = _rank(i)
+        grade = Integer(1) if self.binary else sympy.Symbol(f"g_{i}", positive=True)
+        return Traced(Piecewise((grade, self.R_symbol >= i), (0, True)), f"the ideal grade at rank {i}")
+
+    def r_sorted(self, i: int) -> Traced:
+        return Traced(self._r_sorted(_rank(i)), f"the sorted grade at rank {i}")
+
+    def _r_sorted(self, i: int) -> sympy.Expr:
+        grades = [self._grade(j) for j in range(1, self.k + 1)]
         if self.binary:
             return Piecewise((1, sympy.Add(*grades) >= i), (0, True))
         if self.k > MAX_GRADED_SORT_DEPTH:
@@ -203,18 +249,22 @@ class SymbolicAlgebra(_Symbolic):
         return sympy.Max(*(sympy.Min(*subset, evaluate=False) for subset in itertools.combinations(grades, i)), evaluate=False)
 
     def _bounded(self, lo: int, hi: Any, f: Callable[[int], Any], unit: int) -> list[Any]:
-        if isinstance(hi, int):
-            return [f(i) for i in range(lo, hi + 1)]
-        return [Piecewise((f(i), sympy.Ge(hi, i)), (unit, True)) for i in range(lo, self.k + 1)]
+        lo, hi = untrace(lo), untrace(hi)
+        if isinstance(hi, (int, sympy.Integer)) and isinstance(lo, (int, sympy.Integer)):
+            return [_call(f, ExactInt(i), "") for i in range(int(lo), int(hi) + 1)]
+        if not isinstance(lo, (int, sympy.Integer)):
+            raise NotExpressible(f"a sum or product from a symbolic lower limit {lo} at a concrete depth")
+        return [Piecewise((_call(f, ExactInt(i), ""), sympy.Ge(hi, i)), (unit, True)) for i in range(int(lo), self.k + 1)]
 
-    def sum(self, lo: int, hi: Any, f: Callable[[int], Any]) -> sympy.Expr:
-        return sympy.Add(*self._bounded(lo, hi, f, 0))
+    def sum(self, lo: int, hi: Any, f: Callable[[int], Any]) -> Traced:
+        return Traced(sympy.Add(*self._bounded(lo, hi, f, 0)), "a sum")
 
-    def prod(self, lo: int, hi: Any, f: Callable[[int], Any]) -> sympy.Expr:
-        return sympy.Mul(*self._bounded(lo, hi, f, 1))
+    def prod(self, lo: int, hi: Any, f: Callable[[int], Any]) -> Traced:
+        return Traced(sympy.Mul(*self._bounded(lo, hi, f, 1)), "a product")
 
-    def max_over(self, lo: int, hi: int, f: Callable[[int], Any]) -> sympy.Expr:
-        return sympy.Max(*(f(i) for i in range(lo, hi + 1))) if hi >= lo else Integer(0)
+    def max_over(self, lo: int, hi: int, f: Callable[[int], Any]) -> Traced:
+        lo, hi = _rank(lo), _rank(hi)
+        return Traced(sympy.Max(*(_call(f, ExactInt(i), "") for i in range(lo, hi + 1))) if hi >= lo else Integer(0), "a maximum")
 
 
 class ClosedFormAlgebra(_Symbolic):
@@ -222,7 +272,7 @@ class ClosedFormAlgebra(_Symbolic):
 
     def __init__(self, binary: bool, params: Mapping[str, Mapping[str, bool]]) -> None:
         super().__init__(binary, params)
-        self.k = sympy.Symbol("k", integer=True, positive=True)
+        self.k_symbol = sympy.Symbol("k", integer=True, positive=True)
         self.grades = sympy.IndexedBase("b" if binary else "r")
         self.qrel_grades = sympy.IndexedBase("g")
         self._indices = 0
@@ -232,26 +282,33 @@ class ClosedFormAlgebra(_Symbolic):
         self._indices += 1
         return sympy.Symbol(name, integer=True, positive=True)
 
-    def r(self, i: Any) -> sympy.Expr:
-        return self.grades[i]
+    @property
+    def k(self) -> Traced:  # type: ignore[override]
+        return Traced(self.k_symbol, "the depth k")
 
-    def g(self, i: Any) -> sympy.Expr:
+    def r(self, i: Any) -> Traced:
+        return Traced(self.grades[untrace(i)], "a grade")
+
+    def g(self, i: Any) -> Traced:
+        i = untrace(i)
         grade = Integer(1) if self.binary else self.qrel_grades[i]
-        return Piecewise((grade, sympy.Le(i, self.R)), (0, True))
+        return Traced(Piecewise((grade, sympy.Le(i, self.R_symbol)), (0, True)), "an ideal grade")
 
-    def r_sorted(self, i: Any) -> sympy.Expr:
+    def r_sorted(self, i: Any) -> Traced:
+        i = untrace(i)
         if not self.binary:
-            return OrderStatistic(i, self.grades, self.k)
-        return Piecewise((1, sympy.Le(i, self.sum(1, self.k, self.r))), (0, True))
+            return Traced(OrderStatistic(i, self.grades, self.k_symbol), "a sorted grade")
+        count = untrace(self.sum(1, self.k_symbol, self.r))
+        return Traced(Piecewise((1, sympy.Le(i, count)), (0, True)), "a sorted grade")
 
-    def sum(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> sympy.Expr:
+    def sum(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Traced:
         i = self._index()
-        return sympy.Sum(f(i), (i, lo, hi))
+        return Traced(sympy.Sum(_call(f, i, f"the rank {i}"), (i, untrace(lo), untrace(hi))), "a sum")
 
-    def prod(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> sympy.Expr:
+    def prod(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Traced:
         i = self._index()
-        return sympy.Product(f(i), (i, lo, hi))
+        return Traced(sympy.Product(_call(f, i, f"the rank {i}"), (i, untrace(lo), untrace(hi))), "a product")
 
-    def max_over(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> sympy.Expr:
+    def max_over(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Traced:
         i = self._index()
-        return MaxOver(sympy.Lambda(i, f(i)), lo, hi)
+        return Traced(MaxOver(sympy.Lambda(i, _call(f, i, f"the rank {i}")), untrace(lo), untrace(hi)), "a maximum")

@@ -75,6 +75,7 @@ def make_target(target: str | Measure | Callable[..., Any], relevance: Relevance
                          f"check the family {measure.at(1).name.rsplit('@', 1)[0]}")
     if measure.metric.binary and relevance == "graded":
         raise InputError("--graded", measure.name, f"{measure.metric.key} is a binary metric: it is checked over binary situations")
+    measure.validate_forms()  # a formula that branches on a symbolic value is refused before anything runs
     return BuiltinTarget(measure, relevance)
 
 
