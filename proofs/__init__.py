@@ -20,7 +20,7 @@ This package never imports the search (``irprops.properties``): both produce the
 >>> from irprops.metrics import parse
 >>> proof = prove(parse("P"), Prop.CONVERGENT)
 >>> proof.conclusion, str(proof.reach), [lemma.name for lemma in proof.lemmas]
-('yes', 'all k', ['form', 'w>0', 'scale positive', 'bring-in'])
+('yes', 'all k', ['form', 'normaliser positive', 'w>0', 'scale positive', 'bring-in'])
 """
 
 from __future__ import annotations
@@ -48,7 +48,10 @@ def prove(measure: Measure, prop: Prop) -> Proof | Failed:
     prop = Prop(prop)
     key = (measure.metric.formula, tuple(sorted(measure.params.items())), prop)
     if key not in _CACHE:
-        _CACHE[key] = _prove(measure, prop)
+        try:
+            _CACHE[key] = _prove(measure, prop)
+        except Exception as error:  # noqa: BLE001 - a declared formula the provers cannot handle gets no proof, never a crash
+            _CACHE[key] = Failed(prop, f"the prover stopped on this formula ({type(error).__name__}: {error})")
     return _CACHE[key]
 
 

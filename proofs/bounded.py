@@ -70,6 +70,12 @@ class _Depth:
         defined = [encoder.term(d.xreplace(self.fixed).xreplace(renaming)) != 0 for d in denominators]
         return term, [*defined, *encoder.guards, *encoder.facts.values()]
 
+    def read_below(self, form: SymbolicForm, k: int) -> list[int]:
+        """The ranks below k whose grades the form at depth k reads (a non-localized formula reads some)."""
+        expressions = [form.expr, *(d for d, _ in form.denominators)]
+        ranks = {int(str(s).split("_", 1)[1]) for e in expressions for s in e.free_symbols if str(s).startswith(("b_", "r_"))}
+        return sorted(r for r in ranks if r > k)
+
     def facts(self, width: int, extra_relevant: list[z3.ArithRef] = ()) -> list[tuple[str, z3.BoolRef]]:  # type: ignore[assignment]
         """What every situation satisfies, for the grades of ranks 1..width (plus grades of other documents)."""
         grades = [self.var(self.grade(i)) for i in range(1, width + 1)] + list(extra_relevant)
@@ -140,15 +146,24 @@ class _Queries:
         yield self._query(f"k = {k}: score at k + 1 >= score at k", self.d.facts(k + 1), s1 < s0, d0 + d1)
 
     def convergent(self, k: int):  # type: ignore[no-untyped-def]
+        """For each rank i <= k, a swap with each rank j > k the form reads (the grades exchange), and with one it does not."""
         form = self.d.form(k)
         denominators = [x for x, _ in form.denominators]
         better = sympy.Symbol("y_below", integer=True, nonnegative=True) if self.d.binary else sympy.Symbol("y_below", nonnegative=True)
+        below = self.d.read_below(form, k)
+        width = max(below, default=k)
         s0, d0 = self.d.encode(form.expr, denominators)
         for i in range(1, k + 1):
-            renaming = {self.d.grade(i): better}
+            x = self.d.var(self.d.grade(i))
+            for j in below:  # the form reads rank j: after the swap it sees the grade that was at i
+                renaming = {self.d.grade(i): self.d.grade(j), self.d.grade(j): self.d.grade(i)}
+                s1, d1 = self.d.encode(form.expr, denominators, renaming)
+                facts = self.d.facts(width) + [(f"the document at rank {j} is better than rank {i}", self.d.var(self.d.grade(j)) > x)]
+                yield self._query(f"k = {k}, i = {i}, j = {j}: swapping in a better document raises the score", facts, s1 <= s0, d0 + d1)
+            renaming = {self.d.grade(i): better}  # a rank below k the form does not read
             s1, d1 = self.d.encode(form.expr, denominators, renaming)
-            y, x = self.d.var(better), self.d.var(self.d.grade(i))
-            facts = self.d.facts(k, [y]) + [(f"the document below k is better than rank {i}", y > x)]
+            y = self.d.var(better)
+            facts = self.d.facts(width, [y]) + [(f"the document below k is better than rank {i}", y > x)]
             yield self._query(f"k = {k}, i = {i}: swapping in a better document raises the score", facts, s1 <= s0, d0 + d1)
 
     def top_weighted(self, k: int):  # type: ignore[no-untyped-def]

@@ -127,6 +127,8 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
     weight = _coefficient(term, x[i])
     if weight is None or lo != 1 or upper not in (k, sympy.Min(R, k)):
         return None
+    if weight.has(k, R):  # a weight that changes with the depth or the qrels is not a weighted sum over fixed weights
+        return None
     structure = {"index": i, "weight": weight, "scale": scale, "upper": upper}
     if not denominators:
         return WeightedSum(**structure, normaliser="none")
@@ -141,6 +143,8 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
         found = _normaliser(body, i, top, p)
         if found is not None:
             kind, v = found
+            if v.has(k, R) or top not in (k, sympy.Min(R, k)):  # the normaliser's weights are fixed; its range is the top k
+                return None
             return WeightedSum(**structure, normaliser=kind, normaliser_weight=v, normaliser_upper=top)
     return None
 

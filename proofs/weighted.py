@@ -15,7 +15,7 @@ from fractions import Fraction
 import sympy
 
 from irprops.metrics import Situation, compare
-from irprops.metrics.exact import to_float, to_str
+from irprops.metrics.exact import show, to_float, to_str
 from irprops.verdicts import Prop, Witness, grades_json
 
 from . import signs, termwise
@@ -34,6 +34,10 @@ MVT = ("mean value theorem: a negative derivative on [1, oo) makes w strictly de
 REARRANGE = "rearrangement by adjacent exchanges (bubble sort): grades in decreasing order maximise a sum with nonincreasing weights"
 DOMINANCE = "the i-th largest grade of a sub-multiset is at most the i-th largest grade of the whole multiset"
 UNBOUNDED_AT = Fraction(10)
+UNBOUNDED_BOUNDS = (UNBOUNDED_AT, Fraction(5), Fraction(3), Fraction(2))
+"""The bounds an unboundedness witness tries to exceed, in order (the first one reached within EXCEEDING_DEPTH)."""
+EXCEEDING_DEPTH = 2048
+"""The deepest all-relevant ranking an unboundedness witness looks at (slowly divergent weights, such as 1/i, need 12,367 ranks for 10)."""
 
 
 def certificate_dir(p: Prepared) -> str:
@@ -85,10 +89,23 @@ class WeightedProver(Prover):
         check, statement = checks[fact]
         return Lemma(fact.replace(" ", ""), statement, "SymPy") if check(w) else Failed(prop, f"cannot show {statement}")
 
+    def _normaliser_positive(self, prop: Prop) -> Lemma | Failed:
+        """N > 0 wherever the score is defined: every weight of the normaliser is positive (SymPy), for every rank."""
+        v = self.ws.normaliser_weight
+        assert v is not None  # the kinds with a weighted normaliser
+        shown = show(v.xreplace({self.ws.index: sympy.Symbol("j")}))
+        if signs.positive(signs.Weight(v, self.ws.index, self.p.open_unit)):
+            return Lemma("normaliser positive", f"v(j) = {shown} > 0 for every rank j >= 1, so N > 0 wherever the score is defined "
+                         "(N has at least one term with a positive grade)", "SymPy")
+        return Failed(prop, f"cannot show the normaliser's weights v(j) = {shown} positive for every rank j >= 1, "
+                            "so c / N > 0 is not established")
+
     def _chain(self, prop: Prop, steps: list[Callable[[], Lemma | Failed]], trusted: list[str], conclusion: str = "yes",
                witness: Witness | None = None) -> Proof | Failed:
         self._done: list[Discharged] = []
         lemmas = [self.structure]
+        if self.ws.normaliser in ("weights", "ideal", "self"):  # every lemma below divides by N: its sign is proved, not assumed
+            steps = [lambda: self._normaliser_positive(prop), *steps]
         for step in steps:
             found = step()
             if isinstance(found, Failed):
@@ -181,26 +198,39 @@ class WeightedProver(Prover):
                 lambda: self._z3(Prop.BOUNDED, "termwise", termwise.termwise,
                                  f"0 <= w(i) x_i <= w(i), so 0 <= score <= c * sum_{{i<=k}} w(i) <= {bound}"),
             ], [GRADES, SUMS])
-        witness = self._exceeding(UNBOUNDED_AT)
-        if witness is None:
-            return Failed(Prop.BOUNDED, "the weights' sum diverges but no ranking exceeding the bound was found")
+        exceeded = next(((bound, w) for bound in UNBOUNDED_BOUNDS if (w := self._exceeding(bound)) is not None), None)
+        if exceeded is None:
+            return Failed(Prop.BOUNDED, f"the weights' sum diverges but no all-relevant ranking of depth <= {EXCEEDING_DEPTH} "
+                                        f"exceeds {UNBOUNDED_BOUNDS[-1]}")
+        at, witness = exceeded
         return self._chain(Prop.BOUNDED, [
             lambda: self._weight(Prop.BOUNDED, "w >= 0"),
             lambda: self._weight(Prop.BOUNDED, "c > 0"),
             lambda: series,
             lambda: Lemma("all relevant", f"the all-relevant ranking scores c * sum_{{i<=k}} w(i) at depth k, "
-                          f"which exceeds any bound M for k large enough; for M = {UNBOUNDED_AT}: {witness.text}", "exact arithmetic"),
+                          f"which exceeds any bound M for k large enough; for M = {at}: {witness.text}", "exact arithmetic"),
         ], [], conclusion="no", witness=witness)
 
+    def _all_relevant(self, k: int) -> float:
+        return self.p.measure.numeric(Situation.unchecked((Fraction(1),) * k, k, (Fraction(1),) * k))  # type: ignore[return-value]
+
     def _exceeding(self, bound: Fraction) -> Witness | None:
-        """The shallowest all-relevant ranking whose score exceeds ``bound``, certified exactly."""
-        measure, total, k = self.p.measure, 0.0, 0
-        while total <= float(bound) * 1.001 and k < 100_000:
-            k += 1
-            total = measure.numeric(Situation.unchecked((Fraction(1),) * k, k, (Fraction(1),) * k))  # type: ignore[assignment]
+        """The shallowest all-relevant ranking of depth <= EXCEEDING_DEPTH whose score exceeds ``bound``, certified exactly.
+
+        The depth is found by doubling then bisection on the floats (the scores grow with k: w >= 0), and certified exactly.
+        """
+        k = 1
+        while self._all_relevant(k) <= float(bound) * 1.001:
+            if k >= EXCEEDING_DEPTH:
+                return None
+            k = min(2 * k, EXCEEDING_DEPTH)
+        low = k // 2
+        while k - low > 1:
+            middle = (low + k) // 2
+            low, k = (low, middle) if self._all_relevant(middle) > float(bound) * 1.001 else (middle, k)
         for depth in range(max(1, k - 5), k + 1):
             s = Situation((Fraction(1),) * depth, depth, (Fraction(1),) * depth)
-            value = measure.exact(s)
+            value = self.p.measure.exact(s)
             if compare(value, bound) > 0:  # type: ignore[arg-type]
                 data = {"k": depth, "ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels), "bound": str(bound),
                         "value": to_str(value)}  # type: ignore[arg-type]
@@ -233,5 +263,6 @@ class WeightedProver(Prover):
             return proof
         upper = Lemma("bound", f"the score is at most c = {self.ws.scale} on every situation (the boundedness proof below), "
                       "so c is the supremum and it is reached at every depth k", "structure")
-        return Proof(Prop.REALIZABLE, "yes", ALL_K, proof.lemmas + (upper,) + bound.lemmas[1:],
+        from_bound = tuple(lemma for lemma in bound.lemmas[1:] if lemma not in proof.lemmas)
+        return Proof(Prop.REALIZABLE, "yes", ALL_K, proof.lemmas + (upper,) + from_bound,
                      tuple(dict.fromkeys(proof.trusted + bound.trusted)), proof.obligations + bound.obligations)
