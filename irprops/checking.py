@@ -8,7 +8,7 @@ both and combines their verdicts, which carry every piece of evidence in its own
 >>> result["monotonic"].verdict, result["monotonic"].witness.data
 ('no', {'k': 1, 'ranking': ['1', '0'], 'qrels': ['1']})
 >>> result["convergent"].method, [lemma.name for lemma in result["convergent"].proof.lemmas]
-('proof (all k)', ['form', 'w>0', 'scale positive', 'bring-in'])
+('proof (all k)', ['form', 'normaliser positive', 'w>0', 'scale positive', 'bring-in'])
 """
 
 from __future__ import annotations
@@ -57,15 +57,21 @@ def check(
 def with_proof(measure: Measure, searched: Verdict) -> Verdict:
     """The search's verdict, settled by a proof where the proof layer finds one.
 
-    A witness is a fact, so a cell the search refuted keeps its "no"; a proof of "yes" there
-    would be a contradiction between two sound procedures, and is raised as the bug it is.
+    A witness is a fact, so a cell the search refuted keeps its "no"; a proof of "yes" whose
+    reach covers the witness's depth contradicts it: the proof is withdrawn, and the verdict
+    carries it with the reason (a prover bug, shown rather than raised). A proof for k <= K
+    and a witness deeper than K do not contradict each other.
     A proof cvc5 disputes leaves the cell "unknown", with the disputed proof in its field.
     """
     start = time.perf_counter()
     found = prove(measure, searched.property)
     if searched.verdict == "no":
-        if isinstance(found, Proof) and found.conclusion == "yes":
-            raise RuntimeError(f"{measure.name} {searched.property}: the search found {searched.evidence!r} but a proof says yes")
+        witness_k = searched.witness.data.get("k") if searched.witness is not None else None
+        if isinstance(found, Proof) and found.conclusion == "yes" and isinstance(witness_k, int) and found.record().covers(witness_k):
+            # two sound procedures disagree: the exact witness is a fact, so the proof is wrong; say so, never crash
+            why = f"the exact witness at k = {witness_k} contradicts it, so the prover is wrong here (please report it)"
+            withdrawn = dataclasses.replace(found.record(), withdrawn=why)
+            return dataclasses.replace(searched, proof=withdrawn, seconds=searched.seconds + time.perf_counter() - start)
         return dataclasses.replace(searched, seconds=searched.seconds + time.perf_counter() - start)
     if not isinstance(found, Proof):
         return dataclasses.replace(searched, no_proof=found.reason, seconds=searched.seconds + time.perf_counter() - start)

@@ -194,6 +194,8 @@ class ProofRecord:
     trusted: tuple[str, ...]
     cross_check: CrossCheck | None = None
     """None when no cross-check was asked for (a proof on its own)."""
+    withdrawn: str | None = None
+    """Why the proof was withdrawn: an exact witness within its reach contradicts it (a prover bug, reported, never hidden)."""
 
     @builtins.property
     def certificates(self) -> tuple[str, ...]:
@@ -203,6 +205,10 @@ class ProofRecord:
     @builtins.property
     def disputed(self) -> bool:
         return self.cross_check is not None and self.cross_check.status == "disagreement"
+
+    def covers(self, k: int) -> bool:
+        """Whether the proof's reach includes depth k."""
+        return self.reach.max_k is None or k <= self.reach.max_k
 
     def text(self) -> str:
         """The lemma chain and the trusted base as one paragraph."""
@@ -218,13 +224,14 @@ class ProofRecord:
             "trusted": list(self.trusted),
             "certificates": list(self.certificates),
             "cross_check": self.cross_check.to_record() if self.cross_check else None,
+            "withdrawn": self.withdrawn,
         }
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> ProofRecord:
         cc = record["cross_check"]
         return cls(record["conclusion"], Reach(record["max_k"]), tuple(Lemma.from_record(x) for x in record["lemmas"]),
-                   tuple(record["trusted"]), CrossCheck(cc["status"], cc["detail"]) if cc else None)
+                   tuple(record["trusted"]), CrossCheck(cc["status"], cc["detail"]) if cc else None, record.get("withdrawn"))
 
 
 @dataclass(frozen=True)
@@ -298,7 +305,7 @@ class Verdict:
     def __post_init__(self) -> None:
         if self.verdict == "no" and self.witness is None:
             raise ValueError(f"{self.property}: a 'no' needs a witness")
-        if self.verdict == "yes" and (self.proof is None or self.proof.conclusion != "yes" or self.proof.disputed):
+        if self.verdict == "yes" and (self.proof is None or self.proof.conclusion != "yes" or self.proof.disputed or self.proof.withdrawn):
             raise ValueError(f"{self.property}: a 'yes' needs an undisputed proof")
         if self.search is None and self.proof is None:
             raise ValueError(f"{self.property}: a verdict needs a search or a proof")
@@ -306,7 +313,8 @@ class Verdict:
     @builtins.property
     def settled_by_proof(self) -> bool:
         """Whether a proof (not the search) decides this cell."""
-        return self.proof is not None and not self.proof.disputed and self.proof.conclusion == self.verdict
+        return (self.proof is not None and not self.proof.disputed and not self.proof.withdrawn
+                and self.proof.conclusion == self.verdict)
 
     @builtins.property
     def method(self) -> str:
@@ -321,6 +329,8 @@ class Verdict:
     def evidence(self) -> str:
         """The evidence as one paragraph, rendered from the fields (for people; programs read the fields)."""
         search = self.search.evidence if self.search is not None else ""
+        if self.proof is not None and self.proof.withdrawn:
+            return f"{search} A proof ({self.proof.reach}) was withdrawn: {self.proof.withdrawn}."
         if self.proof is not None and self.proof.disputed:
             return f"{self.proof.cross_check.detail}. {search}"  # type: ignore[union-attr]
         if self.settled_by_proof:

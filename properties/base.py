@@ -168,6 +168,11 @@ class SearchProperty(Property, Generic[C]):
         """Candidates one step smaller than ``candidate`` (for witnesses Hypothesis found)."""
         return iter(())
 
+    def deep_candidates(self, space: Space) -> Iterator[C]:
+        """Structured candidates at depths up to ``space.deep_max_k``, chosen by the statement's shape (landmark
+        ranks around the depth), where a formula could hide a feature (a weight, a sign change, a read below k)."""
+        return iter(())
+
     def run(self, target: Target, space: Space) -> Verdict:
         start = time.perf_counter()
         log = SearchLog(space.budget)
@@ -194,9 +199,32 @@ class SearchProperty(Property, Generic[C]):
             found = self._shrunk(*sampled, target, log)
             evidence = f"{found.text}. Found by Hypothesis and shrunk, after the exhaustive search over {space.describe()} found none"
             return self._verdict("no", method("Hypothesis search", found.numerical), evidence, found, log, start)
+        deep = self._deep(target, space, log)
+        if log.stopped:
+            return self._stopped(log, start)
+        if deep is not None:
+            evidence = (f"{deep.text}. Found by the structured deep search (k <= {space.deep_max_k}), after the exhaustive "
+                        f"search over {space.describe()} and {space.examples} Hypothesis examples found none")
+            return self._verdict("no", method("structured deep search", deep.numerical), evidence, deep, log, start)
+        deep_note = f", then structured cases with k <= {space.deep_max_k}" if space.deep_max_k and self._has_deep(space) else ""
         evidence = (f"not refuted in {log.tried:,} {self.noun}: exhaustively over {space.describe()}, "
-                    f"then {space.examples} Hypothesis examples with k <= {space.search_max_k}")
+                    f"then {space.examples} Hypothesis examples with k <= {space.search_max_k}{deep_note}")
         return self._verdict("unknown", method("exhaustive and Hypothesis search", not target.exact), evidence, None, log, start)
+
+    def _has_deep(self, space: Space) -> bool:
+        return next(iter(self.deep_candidates(space)), None) is not None
+
+    def _deep(self, target: Target, space: Space, log: SearchLog) -> Witness | None:
+        """The first structured deep candidate that is a witness (a strong one if there is one)."""
+        weak = None
+        for candidate in self.deep_candidates(space):
+            found = log.attempt(self, candidate, target)
+            if found is not None and not found.weak:
+                return found
+            weak = weak or found
+            if log.stopped:
+                break
+        return weak
 
     def _hypothesis(self, target: Target, space: Space, log: SearchLog) -> tuple[C, Witness] | None:
         confirmed: dict[C, Witness] = {}

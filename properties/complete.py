@@ -48,6 +48,10 @@ class Complete(SearchProperty[Situation]):
             for length in range(k, k + space.below + 2):
                 yield _empty(k, length)
 
+    def deep_candidates(self, space: Space) -> Iterator[Situation]:
+        for k in space.deep_depths():
+            yield _empty(k, k + 2)
+
     def strategy(self, space: Space) -> st.SearchStrategy[Situation]:
         return st.integers(1, space.search_max_k).flatmap(lambda k: st.integers(k, k + space.below + 3).map(lambda n: _empty(k, n)))
 

@@ -31,7 +31,7 @@ from irprops.metrics import Situation, Undefined
 from irprops.verdicts import Prop, Witness, grades_json, show
 
 from .base import SearchProperty, register
-from .space import Space, smaller, top_only
+from .space import Space, deep_situations, smaller, top_only
 from .targets import Scored, Target, relation
 
 Pair = tuple[Situation, Situation]
@@ -54,6 +54,13 @@ class Localized(SearchProperty[Pair]):
                     a = top_only(b)
                     if a != b:
                         yield a, b
+
+    def deep_candidates(self, space: Space) -> Iterator[Pair]:
+        for k in space.deep_depths():
+            for b in deep_situations(k, k + 2):
+                a = top_only(b)
+                if a != b:
+                    yield a, b
 
     def strategy(self, space: Space) -> st.SearchStrategy[Pair]:
         return space.strategy(at_least=0).map(lambda b: (top_only(b), b)).filter(lambda pair: pair[0] != pair[1])

@@ -27,7 +27,7 @@ from irprops.metrics import Situation
 from irprops.verdicts import Prop, Witness, show, situation_json
 
 from .base import SearchProperty, register
-from .space import Space, smaller
+from .space import Space, deep_situations, smaller
 from .targets import Scored, Target, clearly, relation
 
 
@@ -49,6 +49,10 @@ class Monotonic(SearchProperty[Situation]):
 
     def shrink(self, candidate: Situation) -> Iterator[Situation]:
         return smaller(candidate, min_length=1)
+
+    def deep_candidates(self, space: Space) -> Iterator[Situation]:
+        for k in space.deep_depths():
+            yield from deep_situations(k, k + 2)
 
     def witness(self, candidate: Situation, target: Target) -> Witness | None:
         before = target.score(candidate)

@@ -14,7 +14,7 @@ runs are reproducible.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -46,6 +46,8 @@ class Space:
     """Hypothesis examples per property."""
     budget: float = 30.0
     """Seconds a property's search may take before it stops (a safety net for slow proposals)."""
+    deep_max_k: int = 200
+    """The structured deep phase: depths 1..deep_max_k (0 turns it off)."""
 
     @classmethod
     def default(cls, binary: bool) -> Space:
@@ -87,6 +89,31 @@ class Space:
     def strategy(self, at_least: int) -> st.SearchStrategy[Situation]:
         """Hypothesis situations with rankings at least k + at_least long."""
         return _situations(self, at_least)
+
+    def deep_depths(self) -> range:
+        """The depths of the structured deep phase, past the exhaustive ones."""
+        return range(1, self.deep_max_k + 1)
+
+
+def marked(length: int, positions: Iterable[int], grade: Fraction = ONE, rest: Fraction = ZERO) -> tuple[Fraction, ...]:
+    """A ranking of ``length`` documents: ``grade`` at the 1-based ``positions``, ``rest`` elsewhere."""
+    chosen = set(positions)
+    return tuple(grade if p in chosen else rest for p in range(1, length + 1))
+
+
+def with_qrels(ranking: tuple[Fraction, ...], k: int) -> Iterator[Situation]:
+    """The ranking at depth k with its own relevant documents as qrels, and with one relevant document more (not retrieved)."""
+    own = tuple(g for g in ranking if g)
+    yield consistent(ranking, k, own)
+    yield consistent(ranking, k, (*own, ONE))
+
+
+def deep_situations(k: int, length: int) -> Iterator[Situation]:
+    """Structured situations at depth k, where no enumeration is feasible: the one relevant document at rank 1, at k
+    or just below k, every document relevant, none relevant, every one but rank k (each with qrels as :func:`with_qrels`)."""
+    for ranking in (marked(length, (1,)), marked(length, (k,)), marked(length, (k + 1,)), marked(length, range(1, length + 1)),
+                    marked(length, ()), marked(length, (k,), ZERO, ONE)):
+        yield from with_qrels(ranking, k)
 
 
 @st.composite

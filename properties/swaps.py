@@ -21,7 +21,7 @@ from irprops.metrics.grades import format_ranking
 from irprops.verdicts import Witness, show, situation_json
 
 from .base import SearchProperty
-from .space import Space, smaller, swapped
+from .space import ONE, ZERO, Space, marked, smaller, swapped, with_qrels
 from .targets import Scored, Target, clearly, relation
 
 Swap = tuple[Situation, int, int]
@@ -50,6 +50,18 @@ class SwapProperty(SearchProperty[Swap]):
             for s in space.situations(k, length):
                 for i, j in self.pairs(s):
                     yield s, i, j
+
+    def deep_candidates(self, space: Space) -> Iterator[Swap]:
+        """At each depth k, the swaps at the edge of what the statement allows: for convergence ranks (k, k + 1) and
+        (1, k + 1), for top-weightedness (k - 1, k) and (1, k); a single relevant document moving up, and a
+        nonrelevant one moving down among relevant ones."""
+        for k in space.deep_depths():
+            length = k + 2
+            pairs = [(k, k + 1), (1, k + 1)] if self.below_depth else [(k - 1, k), (1, k)]
+            for i, j in dict.fromkeys(p for p in pairs if 1 <= p[0] < p[1]):
+                for ranking in (marked(length, (j,)), marked(length, (i,), ZERO, ONE)):
+                    for s in with_qrels(ranking, k):
+                        yield s, i, j
 
     def strategy(self, space: Space) -> st.SearchStrategy[Swap]:
         def with_pair(s: Situation) -> st.SearchStrategy[Swap]:

@@ -25,7 +25,7 @@ from typing import Any
 import sympy
 
 from irprops.metrics import UNDEFINED, Measure, Situation, Undecided, Undefined, compare
-from irprops.metrics.exact import Exact, as_exact, to_float, to_str
+from irprops.metrics.exact import Exact, as_exact, brief, to_float, to_str
 from irprops.verdicts import Relevance, show
 
 TOLERANCE = 1e-9
@@ -70,9 +70,11 @@ class Scored:
 
     def shown(self) -> str:
         """The score for people: exact when rational, else its decimal with the exact form."""
-        if self.numerical or isinstance(self.exact, Fraction):
+        if self.numerical:
             return self.text()
-        return f"{self.approx:.6g} (exactly {self.text()})"
+        if isinstance(self.exact, Fraction):
+            return brief(self.exact)
+        return f"{self.approx:.6g} (exactly {brief(self.exact)})"
 
 
 Outcome = Scored | Undefined
@@ -161,7 +163,7 @@ class BuiltinTarget(Target):
         self.relevance = relevance or measure.metric.relevance
 
     def _evaluate(self, situation: Situation) -> Outcome:
-        approx = self.measure.numeric(situation)
+        approx = self.measure.screen(situation)
         if isinstance(approx, Undefined):
             return approx
         return Scored(approx, make_exact=lambda: _defined(self.measure.exact(situation), situation, self.name))
@@ -171,8 +173,8 @@ class BuiltinTarget(Target):
 
 
 def _defined(value: Exact | Undefined, situation: Situation, name: str) -> Exact:
-    if isinstance(value, Undefined):
-        raise RuntimeError(f"{name}: the numeric form is defined on {situation} but the exact form is not")  # noqa: TRY004 - a bug, not a type error
+    if isinstance(value, Undefined):  # floats rounded a zero denominator away: no comparison is certified here
+        raise Undecided(f"{name}: the numeric form is defined on {situation} but the exact form is not")
     return value
 
 
