@@ -69,10 +69,10 @@ def score(metric: str, ranking: str, qrels: str | None, R: int | None, as_json: 
     if not result.defined:
         click.echo(f"  value     undefined: {result.exact.reason}")  # type: ignore[union-attr]
         return
-    click.echo(f"  exact     {exact.to_str(result.exact)}")  # type: ignore[arg-type]
+    click.echo(f"  exact     {exact.brief(result.exact)}")  # type: ignore[arg-type]
     click.echo(f"  value     {result.value!r}")
     if result.residual is not None:
-        click.echo(f"  residual  {exact.to_str(result.residual)} = {exact.to_float(result.residual)!r}")
+        click.echo(f"  residual  {exact.brief(result.residual)} = {exact.to_float(result.residual)!r}")
         click.echo(f"  bounds    [{result.value!r}, {exact.to_float(result.upper)!r}]")  # type: ignore[arg-type]
 
 

@@ -29,7 +29,10 @@ Floats never take part in these decisions.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import sys
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import TypeAlias
 
@@ -170,8 +173,43 @@ def to_str(value: Exact) -> str:
     """
     value = as_exact(value)
     if isinstance(value, Fraction):
-        return str(value)
-    return show(value)
+        return _digits(value.numerator) + ("" if value.denominator == 1 else "/" + _digits(value.denominator))
+    with _unlimited_digits():
+        return show(value)
+
+
+BRIEF_DIGITS = 40
+"""Past this many digits, :func:`brief` shows a fraction by its digit counts (the full form stays in JSON)."""
+
+
+def brief(value: Exact) -> str:
+    """The exact value for people: :func:`to_str` unless a fraction has over BRIEF_DIGITS digits, then its size.
+
+    >>> brief(Fraction(3, 5)), brief(Fraction(1, 7 ** 100))
+    ('3/5', 'a fraction of 1 and 85 digits, about 3.09e-85')
+    """
+    value = as_exact(value)
+    if isinstance(value, Fraction) and max(value.numerator.bit_length(), value.denominator.bit_length()) > BRIEF_DIGITS * 3.33:
+        sizes = (len(_digits(abs(value.numerator))), len(_digits(value.denominator)))
+        if max(sizes) > BRIEF_DIGITS:
+            return f"a fraction of {sizes[0]} and {sizes[1]} digits, about {to_float(value):.3g}"
+    return to_str(value)
+
+
+def _digits(n: int) -> str:
+    """``str(n)`` for any size (Python refuses over 4,300 digits by default: a guard against slow parsing, not printing)."""
+    with _unlimited_digits():
+        return str(n)
+
+
+@contextlib.contextmanager
+def _unlimited_digits() -> Iterator[None]:
+    previous = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(previous)
 
 
 class _Printer(StrPrinter):

@@ -48,7 +48,7 @@ class Score:
         """``DCG@5 = 1 + 1/log2(3) = 1.6309...``, with the range when there is a residual."""
         if not self.defined:
             return f"{self.measure} is undefined: {self.exact.reason}"  # type: ignore[union-attr]
-        text = f"{self.measure} = {exact.to_str(self.exact)}"  # type: ignore[arg-type]
+        text = f"{self.measure} = {exact.brief(self.exact)}"  # type: ignore[arg-type]
         text += "" if isinstance(self.exact, Fraction) and self.exact.denominator == 1 else f" = {self.value!r}"
         if self.upper is not None:
             text += f" (range up to {exact.to_float(self.upper)!r})"
