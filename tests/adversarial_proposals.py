@@ -1,0 +1,147 @@
+"""Declared proposals written to fool the prover, each beside an independent plain-Fraction oracle.
+
+Every one of them once produced, or could produce, a false "yes" or a crash (issue 10): a
+normaliser that changes sign at a depth, weights that change with k, a read below k from some
+depth on, a feature at one rank, Python branches on a symbolic rank or depth, slowly divergent
+weights. The truth of each cell is worked out by hand in the comments and checked against the
+oracle (never against irprops' own forms). They are unregistered Measures: declaring them
+with ``@declare`` would add them to the registry every other test reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from irprops.metrics import Measure, Metric
+
+Oracle = Callable[[tuple[Fraction, ...], int, tuple[Fraction, ...]], Any]
+
+
+def proposal(name: str, relevance: str = "binary") -> Callable[[Callable[[Any], Any]], Measure]:
+    """A declared formula as an unregistered Measure (``check`` accepts it as it accepts a file's declared metric)."""
+    def make(formula: Callable[[Any], Any]) -> Measure:
+        return Measure(Metric(name, formula, relevance, (), (), "an adversarial proposal"), {})  # type: ignore[arg-type]
+    return make
+
+
+def grade(ranking: tuple[Fraction, ...], i: int) -> Fraction:
+    return ranking[i - 1] if i <= len(ranking) else Fraction(0)
+
+
+# -- a normaliser that changes sign ----------------------------------------------------------
+# N_k = sum_{j<=k} (1 - j/50) = k (99 - k) / 100: positive for k < 99, zero at k = 99 (undefined),
+# negative from k = 100 on. Convergent and top-weighted are false from k = 100 (a better document
+# moved up lowers the score, divided by N < 0); complete is false at k = 99 (undefined for every R);
+# monotonic is false at k = 1 ("10": 100/98 at k = 1, 100/194 at k = 2); localized is true.
+@proposal("negative-normaliser")
+def negative_normaliser(m: Any) -> Any:
+    return m.div(m.sum(1, m.k, lambda i: m.r(i) / i), m.sum(1, m.k, lambda j: 1 - m.num(j) / 50), "the normaliser is 0")
+
+
+def negative_normaliser_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    n = sum((1 - Fraction(j, 50) for j in range(1, k + 1)), Fraction(0))
+    return None if n == 0 else sum((grade(ranking, i) / i for i in range(1, k + 1)), Fraction(0)) / n
+
+
+# The same at k = 150: N_k = k (149 - k) / 150, zero at k = 149, negative from k = 150 on.
+@proposal("sign-change-at-150")
+def sign_change_at_150(m: Any) -> Any:
+    return m.div(m.sum(1, m.k, lambda i: m.r(i) / i), m.sum(1, m.k, lambda j: 1 - m.num(j) / 75), "the normaliser is 0")
+
+
+def sign_change_at_150_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    n = sum((1 - Fraction(j, 75) for j in range(1, k + 1)), Fraction(0))
+    return None if n == 0 else sum((grade(ranking, i) / i for i in range(1, k + 1)), Fraction(0)) / n
+
+
+# -- weights that change with k ----------------------------------------------------------------
+# sum_{i<=k} b_i / (i max(k, 30)): monotonic is false at k = 30 -> 31 ("1" then zeros: 1/30, then 1/31);
+# convergent, top-weighted, localized and complete are true (for each fixed k the weights 1/(i max(k, 30))
+# are positive and decreasing, nothing below k or in the qrels is read).
+@proposal("k-dependent-weights")
+def k_dependent_weights(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / (i * m.max(m.k, 30)))
+
+
+def k_dependent_weights_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((grade(ranking, i) / (i * max(k, 30)) for i in range(1, k + 1)), Fraction(0))
+
+
+# -- a read below k from some depth on -----------------------------------------------------------
+# sum_{i<=k} b_i + 2 [k > 10] b_{k+1}: from k = 11 on the document at k + 1 counts twice. Convergent is
+# false at k = 11 (moving it up to rank i <= k trades 2 for 1), localized is false at k = 11, monotonic is
+# false at k = 11 (b_12 = 1, b_13 = 0: 2, then 1); top-weighted is false at k = 2 (flat weights).
+@proposal("reads-below-from-11")
+def reads_below_from_11(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) + 2 * m.min(1, m.max(0, m.k - 10)) * m.r(m.k + 1)
+
+
+def reads_below_from_11_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) + (2 * grade(ranking, k + 1) if k > 10 else 0)
+
+
+# The same read from k = 9 on, once: localized is false at k = 9.
+@proposal("reads-below-from-9")
+def reads_below_from_9(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) + m.min(1, m.max(0, m.k - 8)) * m.r(m.k + 1)
+
+
+def reads_below_from_9_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) + (grade(ranking, k + 1) if k > 8 else 0)
+
+
+# -- a feature at one rank, written as SymPy (legitimately) -------------------------------------
+# w(i) = 5/i at i = 40, else 1/i, no normaliser: top-weighted is false at k = 40 (moving the relevant
+# document from rank 40 up to 39 lowers 5/40 to 1/39); convergent, monotonic, localized, complete are true.
+def bump_at_40_weight(i: Any) -> Any:
+    return sympy.Piecewise((5 / sympy.sympify(i), sympy.Eq(i, 40)), (1 / sympy.sympify(i), True))
+
+
+def bump_at_40_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((grade(ranking, i) * (Fraction(5, 40) if i == 40 else Fraction(1, i)) for i in range(1, k + 1)), Fraction(0))
+
+
+# -- natural exact arithmetic ----------------------------------------------------------------------
+# sum_{i<=k} i b_i / (k (k + 1) / 2): Python's / on the depth must stay exact. Monotonic is false at k = 1
+# ("10": 1, then 1/3), top-weighted false at k = 2 ("01" scores 2/3, "10" 1/3); convergent, localized and
+# complete are true.
+@proposal("bottom-weighted")
+def bottom_weighted(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: i * m.r(i)) / (m.k * (m.k + 1) / 2)
+
+
+def bottom_weighted_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((i * grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) / Fraction(k * (k + 1), 2)
+
+
+# -- Python branches on symbolic values (each must be refused before anything runs) ---------------
+BRANCHING_WEIGHTS: dict[str, Callable[[Any], Any]] = {
+    "not-equal": lambda i: 1 / i if i != 37 else 5 / i,
+    "equal": lambda i: 5 / i if i == 37 else 1 / i,
+    "parity": lambda i: 1 / i if i % 2 else 2 / i,
+    "comparison": lambda i: 1 / i if i < 40 else 2 / i,
+    "int": lambda i: sympy.Rational(1, int(i)),
+    "min-builtin": lambda i: 1 / min(i, 30),
+}
+
+
+@proposal("branch-on-depth")
+def branch_on_depth(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) if m.k < 10 else m.sum(1, m.k, m.r) / m.k
+
+
+@proposal("range-over-depth")
+def range_over_depth(m: Any) -> Any:
+    total = 0
+    for i in range(1, m.k + 1):
+        total = total + m.r(i)
+    return total
+
+
+@proposal("branch-on-grade")
+def branch_on_grade(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: 1 if m.r(i) == 1 else 0)

@@ -1,0 +1,174 @@
+"""A "yes" is a proof of exactly the metric declared: proposals built to fool the prover are not proved.
+
+Each proposal of tests/adversarial_proposals.py has its truth worked out by hand and an
+independent Fraction oracle; every "no" is re-checked on the oracle (never on irprops' forms),
+and every cell known false must not come back "yes" (nor a proof withdrawn: the prover must
+refuse, not be caught). Branching on a symbolic value is refused with a one-line error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import sympy
+from click.testing import CliRunner
+
+from irprops import CheckResult, Measure, check, weighted_precision
+from irprops.cli import main
+from irprops.metrics import Situation
+from irprops.metrics.tracing import BranchOnSymbol
+from tests import adversarial_proposals as adv
+from tests.recheck import recheck
+
+from .conftest import ROOT
+
+
+def settled(measure: Measure, oracle: adv.Oracle, properties: list[str] | None = None) -> CheckResult:
+    """The check of ``measure``, with every witness re-checked on the oracle and no proof withdrawn."""
+    result = check(measure, properties, budget=60)
+    for prop, verdict in result.verdicts.items():
+        assert verdict.proof is None or not verdict.proof.withdrawn, f"{prop}: the prover claimed a false proof: {verdict.evidence}"
+        if verdict.verdict == "no":
+            assert verdict.witness is not None and recheck(oracle, prop, dict(verdict.witness.data)), (prop, verdict.evidence)
+    return result
+
+
+def witness_depth(result: CheckResult, prop: str) -> int:
+    verdict = result[prop]
+    assert verdict.verdict == "no" and verdict.witness is not None, f"{prop}: {verdict.evidence}"
+    return int(verdict.witness.data["k"])
+
+
+class TestTheOraclesAgreeWithTheDeclarations:
+    """The oracles are independent code: on many situations they score what the declarations score."""
+
+    @pytest.mark.parametrize(("measure", "oracle"), [
+        (adv.negative_normaliser, adv.negative_normaliser_truth),
+        (adv.sign_change_at_150, adv.sign_change_at_150_truth),
+        (adv.k_dependent_weights, adv.k_dependent_weights_truth),
+        (adv.reads_below_from_11, adv.reads_below_from_11_truth),
+        (adv.reads_below_from_9, adv.reads_below_from_9_truth),
+        (adv.bottom_weighted, adv.bottom_weighted_truth),
+    ])
+    def test_on_every_binary_ranking_of_length_12_at_depths_1_to_11_and_at_99_and_150(self, measure: Measure, oracle: adv.Oracle) -> None:
+        rankings = [tuple(adv.Fraction((n >> b) & 1) for b in range(12)) for n in range(0, 4096, 37)]
+        for ranking in rankings:
+            own = tuple(g for g in ranking if g)
+            for k in (*range(1, 12), 99, 150):
+                padded = ranking + (adv.Fraction(0),) * max(0, k + 1 - len(ranking))
+                value, truth = measure.exact(Situation(padded, k, own)), oracle(padded, k, own)
+                assert (truth is None) == (type(value).__name__ == "Undefined"), (k, ranking)
+                if truth is not None:
+                    assert value == truth, (k, ranking)
+
+
+class TestNoFalseYes:
+    def test_a_normaliser_that_turns_negative_at_k_100_is_refuted_there(self) -> None:
+        result = settled(adv.negative_normaliser, adv.negative_normaliser_truth)
+        assert witness_depth(result, "convergent") >= 100 and witness_depth(result, "top_weighted") >= 100
+        assert witness_depth(result, "complete") == 99  # undefined at k = 99 whatever R
+        assert result["monotonic"].verdict == "no" and result["localized"].verdict == "yes"
+
+    def test_a_sign_change_at_k_150_is_refuted_there(self) -> None:
+        result = settled(adv.sign_change_at_150, adv.sign_change_at_150_truth, ["convergent", "top_weighted", "complete"])
+        assert witness_depth(result, "convergent") >= 150 and witness_depth(result, "top_weighted") >= 150
+        assert witness_depth(result, "complete") == 149
+
+    def test_weights_that_change_with_k_are_not_proved_monotonic(self) -> None:
+        result = settled(adv.k_dependent_weights, adv.k_dependent_weights_truth)
+        assert witness_depth(result, "monotonic") == 30
+        for prop in ("convergent", "top_weighted", "localized", "complete"):  # true: never refuted
+            assert result[prop].verdict in ("yes", "unknown"), prop
+
+    def test_a_read_below_k_from_depth_11_on_is_never_proved_away(self) -> None:
+        result = settled(adv.reads_below_from_11, adv.reads_below_from_11_truth)
+        assert witness_depth(result, "convergent") == 11 and witness_depth(result, "localized") == 11
+        assert witness_depth(result, "monotonic") == 11
+        assert result["complete"].verdict == "yes"
+
+    def test_a_read_below_k_from_depth_9_on_is_not_localized(self) -> None:
+        result = settled(adv.reads_below_from_9, adv.reads_below_from_9_truth, ["localized", "convergent"])
+        assert witness_depth(result, "localized") == 9 and witness_depth(result, "convergent") >= 9
+
+    def test_a_weight_bump_at_rank_40_written_in_sympy_is_not_top_weighted(self) -> None:
+        bump = weighted_precision("bump-at-40", adv.bump_at_40_weight, relevance="binary")
+        result = settled(bump, adv.bump_at_40_truth, ["top_weighted", "convergent", "monotonic"])
+        assert witness_depth(result, "top_weighted") == 40
+        assert result["convergent"].verdict != "no" and result["monotonic"].verdict != "no"
+
+    def test_a_bounded_proof_covers_reads_below_k_at_each_depth(self) -> None:
+        from irprops.proofs import Proof
+        from irprops.proofs.bounded import bounded_proof
+
+        found = bounded_proof(adv.reads_below_from_11, "convergent")  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and found.reach.max_k is not None and found.reach.max_k >= 11)
+
+
+class TestExactArithmeticAsWritten:
+    def test_python_division_of_depths_is_exact(self) -> None:
+        value = adv.bottom_weighted.exact(Situation.of("01"))
+        assert value == adv.Fraction(2, 3)
+
+    def test_the_bottom_weighted_proposal_gets_its_verdicts(self) -> None:
+        result = settled(adv.bottom_weighted, adv.bottom_weighted_truth)
+        assert witness_depth(result, "monotonic") == 1 and witness_depth(result, "top_weighted") == 2
+        assert [result[p].verdict for p in ("convergent", "localized", "complete")] == ["yes", "yes", "yes"]
+
+
+class TestBranchesAreRefused:
+    @pytest.mark.parametrize("name", list(adv.BRANCHING_WEIGHTS))
+    def test_a_weight_function_that_branches_on_the_rank(self, name: str) -> None:
+        with pytest.raises(BranchOnSymbol, match="on the rank i"):
+            weighted_precision(name, adv.BRANCHING_WEIGHTS[name])
+
+    @pytest.mark.parametrize(("measure", "what"), [
+        (adv.branch_on_depth, "the depth k"), (adv.range_over_depth, "the depth k"), (adv.branch_on_grade, "grade"),
+    ])
+    def test_a_formula_that_branches_on_the_depth_or_a_grade(self, measure: Measure, what: str) -> None:
+        with pytest.raises(BranchOnSymbol, match=what):
+            check(measure, ["complete"])
+
+    def test_the_command_line_says_what_to_write_instead_and_exits_2(self, tmp_path: Any) -> None:
+        source = tmp_path / "bump.py"
+        source.write_text("from irprops import weighted_precision\n"
+                          "bump = weighted_precision('bump', lambda i: 1 / i if i != 37 else 5 / i, 'ideal')\n")
+        result = CliRunner().invoke(main, ["check", f"{source}:bump", "top_weighted"])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        (line,) = result.output.strip().splitlines()
+        assert "`!=` on the rank i" in line and "sympy.Piecewise" in line
+
+    def test_sympy_case_splits_are_the_way_to_write_a_feature(self) -> None:
+        bump = weighted_precision("bump", adv.bump_at_40_weight)
+        assert bump.closed_form() is not None and sympy.Piecewise in {type(a) for a in sympy.preorder_traversal(bump.closed_form().expr)}
+
+
+class TestNeverACrash:
+    def test_slowly_divergent_weights_are_proved_unbounded_with_a_small_witness(self) -> None:
+        harmonic = weighted_precision("harmonic", lambda i: 1 / i)
+        verdict = check(harmonic, ["bounded"])["bounded"]
+        assert verdict.verdict == "no" and verdict.settled_by_proof and verdict.witness is not None
+        data = verdict.witness.data
+        assert data["k"] <= 2048 and adv.Fraction(data["value"]) > adv.Fraction(data["bound"])
+
+    def test_a_score_with_thousands_of_digits_prints_in_brief_and_in_full_in_json(self) -> None:
+        runner = CliRunner()
+        text = runner.invoke(main, ["score", "RBP(p=0.99)@2200", "1111"])
+        assert text.exit_code == 0 and "digits" in text.output
+        data = runner.invoke(main, ["score", "--json", "RBP(p=0.99)@2200", "1111"])
+        assert data.exit_code == 0 and len(data.output) > 8000
+
+    def test_a_withdrawn_proof_is_a_reported_no_not_an_exception(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A prover bug simulated: the proof layer claims top-weightedness of P, which the search refutes at k = 2."""
+        from irprops import checking
+        from irprops.proofs import prove as real_prove
+
+        monkeypatch.setattr(checking, "prove", lambda measure, prop: real_prove(adv.k_dependent_weights, "top_weighted"))
+        verdict = check("P", ["top_weighted"])["top_weighted"]
+        assert verdict.verdict == "no" and verdict.proof is not None and verdict.proof.withdrawn
+        assert "was withdrawn" in verdict.evidence and not verdict.settled_by_proof
+
+
+def test_the_readme_documents_what_a_declared_formula_may_contain() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "BranchOnSymbol" in readme and "sympy.Piecewise" in readme
