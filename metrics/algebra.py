@@ -218,7 +218,7 @@ class FloatAlgebra(_Concrete):
         return math.log2(x)
 
     def const(self, e: sympy.Expr) -> float:
-        return float(e)
+        return _float_of(e)
 
     def sum(self, lo: int, hi: int, f: Callable[[int], float]) -> float:
         return math.fsum(f(i) for i in range(lo, hi + 1))
@@ -277,6 +277,12 @@ class ExactAlgebra(_Concrete):
 
     def _is_zero(self, value: exact.Exact) -> bool:
         return exact.sign(value) == 0
+
+
+@functools.lru_cache(maxsize=65536)
+def _float_of(e: sympy.Expr) -> float:
+    """The float of an exact constant (a weight such as 1/log2(7)), computed once: SymPy's evalf is slow."""
+    return float(e)
 
 
 def run(formula: Formula, algebra: Algebra) -> Any:

@@ -237,7 +237,8 @@ class Measure:
     def _form(self, algebra: SymbolicAlgebra | ClosedFormAlgebra, k: object) -> SymbolicForm:
         expr = sympy.sympify(untrace(self.metric.formula(algebra)))
         params = {untrace(algebra.param(name)): value for name, value in self.params.items()}
-        return SymbolicForm(self.name, k, expr, tuple(algebra.denominators), self.metric.binary, algebra.R_symbol, params)  # type: ignore[arg-type]
+        return SymbolicForm(self.name, k, expr, tuple(algebra.denominators), self.metric.binary, algebra.R_symbol, params,
+                            reads_unjudged=algebra.reads_unjudged)  # type: ignore[arg-type]
 
     def _assumptions(self) -> dict[str, Mapping[str, bool]]:
         return {p.name: p.assumptions for p in self.metric.params}

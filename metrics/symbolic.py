@@ -87,6 +87,8 @@ class SymbolicForm:
     params: Mapping[sympy.Symbol, Fraction | int] = field(default_factory=dict)
     grade_base: sympy.IndexedBase | None = None
     qrel_base: sympy.IndexedBase | None = None
+    reads_unjudged: bool = False
+    """The formula reads unjudged marks (0 here): the form describes fully judged situations only."""
 
     @property
     def defined(self) -> sympy.Basic:
@@ -156,6 +158,7 @@ class _Symbolic(Algebra):
         self.binary = binary
         self.R_symbol = sympy.Symbol("R", integer=True, nonnegative=True)
         self.denominators: list[tuple[sympy.Expr, str]] = []
+        self.reads_unjudged = False
         self._params = {name: sympy.Symbol(name, **assumptions) for name, assumptions in params.items()}
 
     @property
@@ -179,7 +182,8 @@ class _Symbolic(Algebra):
         return _retrace(sympy.sympify(untrace(e)), e)
 
     def unjudged(self, i: Any) -> sympy.Integer:
-        return Integer(0)  # symbolic forms describe fully judged situations
+        self.reads_unjudged = True  # the form describes fully judged situations only: the proofs must know
+        return Integer(0)
 
     def min(self, a: Any, b: Any) -> Any:
         a, b = untrace(a), untrace(b)

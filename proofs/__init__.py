@@ -31,13 +31,14 @@ from irprops.verdicts import Prop
 from . import syntax
 from .bounded import bounded_proof
 from .certificates import cross_check
+from .constant import constant, prove_constant
 from .foldproofs import FoldProver
 from .folds import extract
 from .lemma import Failed, Lemma, Proof
 from .structure import prepare, weighted_sum
 from .weighted import WeightedProver
 
-__all__ = ["Failed", "Lemma", "Proof", "cross_check", "prove"]
+__all__ = ["Failed", "Lemma", "Proof", "clear_cache", "cross_check", "prove"]
 
 
 def prove(measure: Measure, prop: Prop) -> Proof | Failed:
@@ -58,10 +59,19 @@ def prove(measure: Measure, prop: Prop) -> Proof | Failed:
 _CACHE: dict[tuple[object, ...], Proof | Failed] = {}
 
 
+def clear_cache() -> None:
+    """Forget every proof found so far (after a prover changed, as mutation tests do)."""
+    _CACHE.clear()
+
+
 def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
     p = prepare(measure)
     if p is None:
         return Failed(prop, "the metric has no closed form")
+    if p.form.reads_unjudged:
+        return Failed(prop, "the formula reads unjudged marks (m.unjudged), which the proofs do not model")
+    if constant(p) is not None and prop not in (Prop.LOCALIZED, Prop.COMPLETE):
+        return prove_constant(p, prop)
     if prop is Prop.LOCALIZED:
         return syntax.localized(p)
     if prop is Prop.COMPLETE:

@@ -55,7 +55,10 @@ class _Depth:
         return self.vars[s]
 
     def form(self, k: int) -> SymbolicForm:
-        return self.measure.symbolic(k)
+        form = self.measure.symbolic(k)
+        if form.reads_unjudged:
+            raise NotExpressible("the formula reads unjudged marks, which the queries do not model")
+        return form
 
     def encode(self, expr: sympy.Expr, denominators: list[sympy.Expr],
                renaming: dict[sympy.Basic, sympy.Basic] | None = None) -> tuple[z3.ArithRef, list[z3.BoolRef]]:

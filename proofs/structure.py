@@ -127,7 +127,7 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
     weight = _coefficient(term, x[i])
     if weight is None or lo != 1 or upper not in (k, sympy.Min(R, k)):
         return None
-    if weight.has(k, R):  # a weight that changes with the depth or the qrels is not a weighted sum over fixed weights
+    if not fixed(weight, p):
         return None
     structure = {"index": i, "weight": weight, "scale": scale, "upper": upper}
     if not denominators:
@@ -143,10 +143,21 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
         found = _normaliser(body, i, top, p)
         if found is not None:
             kind, v = found
-            if v.has(k, R) or top not in (k, sympy.Min(R, k)):  # the normaliser's weights are fixed; its range is the top k
+            if not fixed(v, p) or top not in (k, sympy.Min(R, k)):  # the normaliser's range is the top k
                 return None
             return WeightedSum(**structure, normaliser=kind, normaliser_weight=v, normaliser_upper=top)
     return None
+
+
+def fixed(weight: sympy.Expr, p: Prepared) -> bool:
+    """Whether a weight function of the rank is free of the depth k and of R (the lemmas treat it as fixed).
+
+    >>> from irprops.metrics import parse
+    >>> p = prepare(parse("NDCG"))
+    >>> fixed(1 / sympy.log(sympy.Symbol("i") + 1), p), fixed(1 / p.k, p)
+    (True, False)
+    """
+    return not weight.has(p.k, p.R)
 
 
 def _coefficient(term: sympy.Expr, grade: sympy.Indexed) -> sympy.Expr | None:

@@ -145,3 +145,22 @@ def range_over_depth(m: Any) -> Any:
 @proposal("branch-on-grade")
 def branch_on_grade(m: Any) -> Any:
     return m.sum(1, m.k, lambda i: 1 if m.r(i) == 1 else 0)
+
+
+# -- a constant, and a formula that reads unjudged marks ---------------------------------------------
+# m.num(1) / 2 scores 1/2 everywhere: bounded, monotonic, localized, complete and realizable are true
+# (every arrangement reaches the supremum 1/2); convergent and top-weighted are false (a swap changes nothing).
+@proposal("half")
+def half(m: Any) -> Any:
+    return m.num(1) / 2
+
+
+def half_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return Fraction(1, 2)
+
+
+# Precision minus 1/2 when the top document is unjudged: the symbolic forms read every mark as judged,
+# so no proof may be given about it (its proofs would be about fully judged situations only).
+@proposal("reads-unjudged")
+def reads_unjudged(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) / m.k - m.unjudged(1) / 2

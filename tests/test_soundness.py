@@ -172,3 +172,60 @@ class TestNeverACrash:
 def test_the_readme_documents_what_a_declared_formula_may_contain() -> None:
     readme = (ROOT / "README.md").read_text()
     assert "BranchOnSymbol" in readme and "sympy.Piecewise" in readme
+
+
+class TestEachSideConditionIsNeeded:
+    """Mutation tests: with one side-condition check of the prover disabled, the prover claims a false proof,
+    and the structured deep search catches it (the proof is withdrawn) — so each check is load-bearing, and
+    the defence in depth works. Without the mutation, the same cells get no withdrawn proof (tests above)."""
+
+    def withdrawn(self, measure: Measure, prop: str) -> bool:
+        from irprops.proofs import clear_cache
+
+        clear_cache()  # the mutation must reach the prover, not a cached proof
+        try:
+            verdict = check(measure, [prop], budget=60)[prop]
+        finally:
+            clear_cache()
+        return verdict.verdict == "no" and verdict.proof is not None and bool(verdict.proof.withdrawn)
+
+    def test_without_the_normaliser_sign_a_negative_normaliser_is_proved_convergent(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops.proofs import weighted
+        from irprops.verdicts import Lemma
+
+        monkeypatch.setattr(weighted.WeightedProver, "_normaliser_positive", lambda self, prop: Lemma("assumed", "N > 0", "structure"))
+        assert self.withdrawn(adv.negative_normaliser, "convergent")
+
+    def test_without_fixed_weights_k_dependent_weights_are_proved_monotonic(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops.proofs import structure
+
+        monkeypatch.setattr(structure, "fixed", lambda weight, p: True)
+        assert self.withdrawn(adv.k_dependent_weights, "monotonic")
+
+    def test_without_reads_below_k_a_bounded_proof_misses_them(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops.proofs import bounded
+
+        monkeypatch.setattr(bounded._Depth, "read_below", lambda self, form, k: [])
+        assert self.withdrawn(adv.reads_below_from_11, "convergent")
+
+    def test_without_the_branch_guard_a_python_branch_on_the_rank_is_proved_top_weighted(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops.metrics import tracing
+
+        monkeypatch.setattr(tracing.Traced, "__ne__", lambda self, other: True)  # structural, as a bare SymPy symbol answers
+        bump = weighted_precision("bump", adv.BRANCHING_WEIGHTS["not-equal"], relevance="binary")
+        assert self.withdrawn(bump, "top_weighted")
+
+
+class TestShapesTheProverSettles:
+    def test_a_constant_is_bounded_monotonic_localized_complete_and_realizable_for_every_k(self) -> None:
+        result = settled(adv.half, adv.half_truth)
+        assert {p: v.verdict for p, v in result.verdicts.items()} == {
+            "bounded": "yes", "monotonic": "yes", "convergent": "no", "top_weighted": "no",
+            "localized": "yes", "complete": "yes", "realizable": "yes",
+        }
+        assert all(v.method == "proof (all k)" for v in result.verdicts.values() if v.verdict == "yes")
+
+    def test_a_formula_that_reads_unjudged_marks_gets_no_proof(self) -> None:
+        result = check(adv.reads_unjudged, budget=30)
+        assert all(v.verdict != "yes" for v in result.verdicts.values())
+        assert all("unjudged" in (v.no_proof or "unjudged") for v in result.verdicts.values())
