@@ -20,7 +20,7 @@ import sympy
 from .algebra import Algebra
 from .errors import InputError
 from .registry import Measure, Metric, Relevance
-from .tracing import Traced, untrace
+from .tracing import Traced, guarding, untrace
 
 Normaliser = Literal["none", "weights", "ideal", "self", "relevant"]
 
@@ -75,7 +75,8 @@ def weighted_precision(
         grade = m.g if normaliser == "ideal" else m.r_sorted
         return m.div(numerator, m.sum(1, m.k, lambda i: w(m, i) * grade(i)), "the normaliser is 0")
 
-    shown = sympy.sstr(sympy.sympify(untrace(weight(Traced(sympy.Symbol("i", integer=True, positive=True), "the rank i")))))
+    with guarding():
+        shown = sympy.sstr(sympy.sympify(untrace(weight(Traced(sympy.Symbol("i", integer=True, positive=True), "the rank i")))))
     formula.__doc__ = (f"{name}: weighted precision with w(i) = {shown}.\n\n"
                        f"{name}@k = sum_{{i<=k}} w(i) r_i / N, N = {_NORMALISERS[normaliser]}\n")
     formula.__name__ = name

@@ -23,7 +23,7 @@ from .exact import Exact
 from .grades import format_grade
 from .situation import Situation
 from .symbolic import ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
-from .tracing import BranchOnSymbol, untrace
+from .tracing import BranchOnSymbol, guarding, untrace
 
 Relevance = Literal["binary", "graded"]
 
@@ -213,14 +213,19 @@ class Measure:
         >>> from irprops.metrics import parse
         >>> parse("nDCG").validate_forms()
         """
-        self.closed_form()
+        forms = [self.closed_form()]
         for depth in (1, 2):
             try:
-                self.symbolic(depth)
+                forms.append(self.symbolic(depth))
             except BranchOnSymbol:
                 raise
             except Exception:  # noqa: BLE001, S112 - no symbolic form at this depth: nothing to validate
                 continue
+        for form in forms:
+            floats = sorted(form.expr.atoms(sympy.Float), key=str) if form is not None else []
+            if floats:
+                raise InputError("formula", self.name, f"it holds the float {floats[0]}, which exact arithmetic cannot use",
+                                 "write exact numbers: sympy.Rational(1, 2), m.num(1) / 2, metrics.exact.log2")
 
     def residual_closed_form(self) -> sympy.Expr | None:
         """The declared residual for symbolic k, simplified (RBP: ``p**k``), or None for a metric without one.
@@ -232,10 +237,13 @@ class Measure:
         if self.metric.residual is None:
             return None
         algebra = ClosedFormAlgebra(self.metric.binary, self._assumptions())
-        return sympy.simplify(sympy.sympify(untrace(self.metric.residual(algebra))).doit())
+        with guarding():
+            residual = sympy.sympify(untrace(self.metric.residual(algebra)))
+        return sympy.simplify(residual.doit())
 
     def _form(self, algebra: SymbolicAlgebra | ClosedFormAlgebra, k: object) -> SymbolicForm:
-        expr = sympy.sympify(untrace(self.metric.formula(algebra)))
+        with guarding():
+            expr = sympy.sympify(untrace(self.metric.formula(algebra)))
         params = {untrace(algebra.param(name)): value for name, value in self.params.items()}
         return SymbolicForm(self.name, k, expr, tuple(algebra.denominators), self.metric.binary, algebra.R_symbol, params,
                             reads_unjudged=algebra.reads_unjudged)  # type: ignore[arg-type]

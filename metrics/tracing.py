@@ -27,8 +27,10 @@ irprops.metrics.tracing.BranchOnSymbol: `!=` on the rank i: ...
 
 from __future__ import annotations
 
+import contextlib
 import operator
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -36,7 +38,7 @@ import sympy
 
 from .errors import InputError
 
-__all__ = ["BranchOnSymbol", "ExactInt", "Traced", "untrace"]
+__all__ = ["BranchOnSymbol", "ExactInt", "Traced", "guarding", "untrace"]
 
 _INSTEAD = {
     "==": "sympy.Piecewise((a, sympy.Eq(x, n)), (b, True))",
@@ -46,6 +48,7 @@ _INSTEAD = {
     "int": "the value itself: it is already an integer",
     "float": "exact operations (m.log2, sympy functions), never floats",
     "index": "m.sum / m.prod over the ranks (a Python range needs a number)",
+    "lookup": "sympy.Piecewise((v, sympy.Eq(x, n)), ..., (default, True)) instead of a table",
 }
 
 
@@ -89,14 +92,7 @@ class Traced:
     def _sympy_(self) -> sympy.Expr:
         return self.expr
 
-    __add__ = _binary(operator.add)
-    __radd__ = _binary(operator.add, reflected=True)
-    __sub__ = _binary(operator.sub)
-    __rsub__ = _binary(operator.sub, reflected=True)
-    __mul__ = _binary(operator.mul)
-    __rmul__ = _binary(operator.mul, reflected=True)
-    __truediv__ = _binary(operator.truediv)
-    __rtruediv__ = _binary(operator.truediv, reflected=True)
+    # + - * / and their reflections are installed by _arithmetic below
     __pow__ = _binary(operator.pow)
     __rpow__ = _binary(operator.pow, reflected=True)
     __mod__ = _binary(sympy.Mod)
@@ -148,7 +144,9 @@ class Traced:
         raise BranchOnSymbol("`range()` or indexing", self.what, _INSTEAD["index"])
 
     def __hash__(self) -> int:
-        # by identity: SymPy's caches hash their arguments, and an equal hash would make them compare with ==
+        if _from_user_code():  # a dict key or set member: a lookup would compare with one value for every rank
+            raise BranchOnSymbol("a dict or set lookup", self.what, _INSTEAD["lookup"])
+        # SymPy's caches hash their arguments: by identity, so that they never compare two traced values with ==
         return object.__hash__(self)
 
     def __round__(self, ndigits: int | None = None) -> int:
@@ -172,6 +170,79 @@ class _TracedRelation:
     def __bool__(self) -> bool:
         raise BranchOnSymbol(f"`{self.op}` used as a truth value (an if, a conditional expression, or a min/max builtin)",
                              self.what, _INSTEAD["comparison"])
+
+
+_TRUSTED = ("sympy", "mpmath", "irprops.", "functools", "collections", "typing", "abc")
+"""Modules whose comparisons and hashes of SymPy expressions are bookkeeping, not branches of a formula."""
+
+_GUARDS = 0
+_SAVED: dict[str, Any] = {}
+
+
+def _from_user_code() -> bool:
+    """Whether the code that triggered the current special method (two frames up) is outside SymPy and irprops."""
+    frame = sys._getframe(2)
+    name = frame.f_globals.get("__name__", "")
+    return not (name.startswith(_TRUSTED) or name == "irprops")
+
+
+def _symbolic(value: object) -> bool:
+    return isinstance(value, sympy.Basic) and bool(value.free_symbols)
+
+
+def _guarded_eq(self: sympy.Basic, other: object) -> Any:
+    if _from_user_code() and (_symbolic(self) or _symbolic(other)):
+        raise BranchOnSymbol("`==` between symbolic expressions", _what(self, other), _INSTEAD["=="])
+    return _SAVED["__eq__"](self, other)
+
+
+def _guarded_ne(self: sympy.Basic, other: object) -> Any:
+    if _from_user_code() and (_symbolic(self) or _symbolic(other)):
+        raise BranchOnSymbol("`!=` between symbolic expressions", _what(self, other), _INSTEAD["!="])
+    return _SAVED["__ne__"](self, other)
+
+
+def _guarded_hash(self: sympy.Basic) -> int:
+    if _from_user_code() and _symbolic(self):
+        raise BranchOnSymbol("a dict or set lookup", _what(self, None), _INSTEAD["lookup"])
+    return _SAVED["__hash__"](self)  # type: ignore[no-any-return]
+
+
+def _guarded_bool(self: sympy.Basic) -> bool:
+    if _from_user_code() and _symbolic(self):
+        raise BranchOnSymbol("`bool()` (an if, and/or, or a conditional expression)", _what(self, None), _INSTEAD["bool"])
+    return True
+
+
+def _what(a: object, b: object) -> str:
+    shown = a if _symbolic(a) else b
+    return f"the symbolic expression {shown}"
+
+
+@contextlib.contextmanager
+def guarding() -> Iterator[None]:
+    """While the symbolic forms are built: SymPy expressions with symbols refuse ``==``, ``!=``, ``bool()`` and
+    hashing *from the formula's own code* (SymPy's and irprops' bookkeeping is untouched).
+
+    ``Traced`` values cover what the algebra hands out; this covers what the formula derives from them
+    with SymPy functions (``sympy.sympify(i) == 250``, ``sympy.log(i) == sympy.log(250)``, a dict keyed by
+    an expression), which SymPy would compare structurally and answer for every rank at once.
+    """
+    global _GUARDS
+    if _GUARDS == 0:
+        for name, guard in (("__eq__", _guarded_eq), ("__ne__", _guarded_ne), ("__hash__", _guarded_hash)):
+            _SAVED[name] = vars(sympy.Basic)[name]
+            setattr(sympy.Basic, name, guard)
+        sympy.Basic.__bool__ = _guarded_bool  # type: ignore[attr-defined]
+    _GUARDS += 1
+    try:
+        yield
+    finally:
+        _GUARDS -= 1
+        if _GUARDS == 0:
+            for name in ("__eq__", "__ne__", "__hash__"):
+                setattr(sympy.Basic, name, _SAVED[name])
+            del sympy.Basic.__bool__  # type: ignore[attr-defined]
 
 
 def _exact_binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[[ExactInt, Any], Any]:
@@ -202,16 +273,20 @@ class ExactInt(int):
 
     __slots__ = ()
 
-    __add__ = _exact_binary(operator.add)
-    __radd__ = _exact_binary(operator.add, reflected=True)
-    __sub__ = _exact_binary(operator.sub)
-    __rsub__ = _exact_binary(operator.sub, reflected=True)
-    __mul__ = _exact_binary(operator.mul)
-    __rmul__ = _exact_binary(operator.mul, reflected=True)
-    __truediv__ = _exact_binary(operator.truediv)
-    __rtruediv__ = _exact_binary(operator.truediv, reflected=True)
+    # + - * / and their reflections are installed by _arithmetic below
     __pow__ = _exact_pow  # type: ignore[assignment]
     __rpow__ = _exact_rpow  # type: ignore[assignment]
 
     def __neg__(self) -> ExactInt:
         return ExactInt(-int(self))
+
+
+def _arithmetic(cls: type, make: Callable[..., Any]) -> None:
+    """Install ``+ - * /`` and their reflections on ``cls``, each made by ``make(op)`` / ``make(op, reflected=True)``."""
+    for name, op in (("add", operator.add), ("sub", operator.sub), ("mul", operator.mul), ("truediv", operator.truediv)):
+        setattr(cls, f"__{name}__", make(op))
+        setattr(cls, f"__r{name}__", make(op, reflected=True))
+
+
+_arithmetic(Traced, _binary)
+_arithmetic(ExactInt, _exact_binary)

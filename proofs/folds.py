@@ -147,8 +147,8 @@ class _Builder:
         replaced = body.replace(lambda a: isinstance(a, (sympy.Sum, sympy.Product)) and a.has(self.p.grades),
                                 lambda a: self._prefix(a, variable))
         replaced = replaced.xreplace({self.p.grades[variable]: X}).xreplace({variable: I})
-        if replaced.has(sympy.Indexed, sympy.Sum, sympy.Product, MaxOver) or replaced.has(self.p.R):
-            raise _NotAFold
+        if replaced.has(sympy.Indexed, sympy.Sum, sympy.Product, MaxOver) or replaced.has(self.p.R) or replaced.has(self.p.k):
+            raise _NotAFold  # a step reads the current rank and grade and the state, never the depth or R
         return replaced
 
     def _prefix(self, e: sympy.Basic, outer: sympy.Symbol) -> sympy.Expr:
@@ -157,7 +157,10 @@ class _Builder:
         j, lo, hi = e.limits[0]
         if lo != 1 or hi not in (outer, outer - 1):
             raise _NotAFold
-        f = e.function.xreplace({self.p.grades[j]: X}).xreplace({j: I})
+        inner = e.function.xreplace({self.p.grades[j]: X})
+        if inner.has(outer) or inner.has(self.p.k) or inner.has(self.p.R):
+            raise _NotAFold  # a running state is a sum over the earlier ranks alone: it cannot read the current rank, k or R
+        f = inner.xreplace({j: I})
         if f.has(sympy.Indexed, sympy.Sum, sympy.Product):
             raise _NotAFold
         key = (type(e), f)

@@ -84,7 +84,7 @@ class WeightedProver(Prover):
             return self._weight(prop, "w decreasing")
         if fact == "c > 0":
             scale = self.ws.scale.subs(w.substitution())
-            return (Lemma("scale positive", f"c = {self.ws.scale} > 0", "SymPy") if signs._sign(scale, "positive")
+            return (Lemma("scale positive", f"c = {self.ws.scale} > 0", "SymPy") if signs.is_positive(scale)
                     else Failed(prop, f"cannot show the scale {self.ws.scale} positive"))
         check, statement = checks[fact]
         return Lemma(fact.replace(" ", ""), statement, "SymPy") if check(w) else Failed(prop, f"cannot show {statement}")

@@ -126,6 +126,13 @@ BRANCHING_WEIGHTS: dict[str, Callable[[Any], Any]] = {
     "comparison": lambda i: 1 / i if i < 40 else 2 / i,
     "int": lambda i: sympy.Rational(1, int(i)),
     "min-builtin": lambda i: 1 / min(i, 30),
+    # found by a hostile review: branches on what SymPy derives from the rank, and table lookups
+    "sympified-equal": lambda i: 2 / i if sympy.sympify(i) == 250 else 1 / i,
+    "log-equal": lambda i: 2 / i if sympy.log(i) == sympy.log(250) else 1 / i,
+    "expression-truth": lambda i: 2 / i if sympy.log(i) else 1 / i,
+    "in-list": lambda i: 2 / i if sympy.sympify(i) in [250, 300] else 1 / i,
+    "dict-lookup": lambda i: {250: sympy.Rational(2, 250)}.get(i, 1 / i),
+    "set-lookup": lambda i: 2 / i if sympy.sympify(i) in {250} else 1 / i,
 }
 
 
@@ -142,9 +149,42 @@ def range_over_depth(m: Any) -> Any:
     return total
 
 
+@proposal("lookup-on-depth")
+def lookup_on_depth(m: Any) -> Any:  # reads below k at k = 300 only (found by a hostile review)
+    extra = m.r(m.k + 1) if {300: True}.get(m.k, False) else 0
+    return m.sum(1, m.k, lambda i: m.r(i) / i) + extra
+
+
 @proposal("branch-on-grade")
 def branch_on_grade(m: Any) -> Any:
     return m.sum(1, m.k, lambda i: 1 if m.r(i) == 1 else 0)
+
+
+# -- a prefix sum inside a sum that also reads the outer rank (found by a hostile review) -------------------
+# sum_{i<=k} b_i sum_{j<=i} b_j (i - j): the inner sum reads the outer rank i, so it is no running state of the
+# earlier ranks. It is unbounded (the all-relevant ranking scores (k - 1) k (k + 1) / 6: 1 at k = 2, 20 at k = 5).
+@proposal("nested-reads-outer-rank")
+def nested_reads_outer_rank(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) * m.sum(1, i, lambda j: m.r(j) * (i - j)))
+
+
+def nested_reads_outer_rank_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((grade(ranking, i) * sum((grade(ranking, j) * (i - j) for j in range(1, i + 1)), Fraction(0))
+                for i in range(1, k + 1)), Fraction(0))
+
+
+# The same with a bonus only for pairs more than 250 ranks apart, plus sum b_i / i: top-weighted is false at k = 252
+# (relevant at ranks 1 and 252 score 505/252; moving the one at 252 up to rank 2 gives 3/2).
+@proposal("spread-past-250")
+def spread_past_250(m: Any) -> Any:
+    bonus = m.sum(1, m.k, lambda i: m.r(i) * m.sum(1, i, lambda j: m.r(j) * m.max(0, i - j - 250)))
+    return bonus + m.sum(1, m.k, lambda i: m.r(i) / i)
+
+
+def spread_past_250_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    bonus = sum((grade(ranking, i) * sum((grade(ranking, j) * max(0, i - j - 250) for j in range(1, i + 1)), Fraction(0))
+                 for i in range(1, k + 1)), Fraction(0))
+    return bonus + sum((grade(ranking, i) / i for i in range(1, k + 1)), Fraction(0))
 
 
 # -- a constant, and a formula that reads unjudged marks ---------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 import sympy
 from click.testing import CliRunner
 
-from irprops import CheckResult, Measure, check, weighted_precision
+from irprops import CheckResult, InputError, Measure, check, weighted_precision
 from irprops.cli import main
 from irprops.metrics import Situation
 from irprops.metrics.tracing import BranchOnSymbol
@@ -50,6 +50,8 @@ class TestTheOraclesAgreeWithTheDeclarations:
         (adv.reads_below_from_11, adv.reads_below_from_11_truth),
         (adv.reads_below_from_9, adv.reads_below_from_9_truth),
         (adv.bottom_weighted, adv.bottom_weighted_truth),
+        (adv.nested_reads_outer_rank, adv.nested_reads_outer_rank_truth),
+        (adv.half, adv.half_truth),
     ])
     def test_on_every_binary_ranking_of_length_12_at_depths_1_to_11_and_at_99_and_150(self, measure: Measure, oracle: adv.Oracle) -> None:
         rankings = [tuple(adv.Fraction((n >> b) & 1) for b in range(12)) for n in range(0, 4096, 37)]
@@ -105,6 +107,17 @@ class TestNoFalseYes:
         assert not (isinstance(found, Proof) and found.reach.max_k is not None and found.reach.max_k >= 11)
 
 
+class TestFolds:
+    def test_an_inner_sum_that_reads_the_outer_rank_is_not_a_running_state(self) -> None:
+        result = settled(adv.nested_reads_outer_rank, adv.nested_reads_outer_rank_truth, ["bounded", "monotonic"])
+        assert result["bounded"].verdict != "yes"
+
+    def test_a_bonus_past_rank_250_is_not_proved_away(self) -> None:
+        result = settled(adv.spread_past_250, adv.spread_past_250_truth, ["top_weighted"])
+        proof = result["top_weighted"].proof
+        assert result["top_weighted"].verdict != "yes" or (proof is not None and not proof.covers(252))
+
+
 class TestExactArithmeticAsWritten:
     def test_python_division_of_depths_is_exact(self) -> None:
         value = adv.bottom_weighted.exact(Situation.of("01"))
@@ -119,11 +132,16 @@ class TestExactArithmeticAsWritten:
 class TestBranchesAreRefused:
     @pytest.mark.parametrize("name", list(adv.BRANCHING_WEIGHTS))
     def test_a_weight_function_that_branches_on_the_rank(self, name: str) -> None:
-        with pytest.raises(BranchOnSymbol, match="on the rank i"):
+        with pytest.raises(BranchOnSymbol, match="on the (rank i|symbolic expression)"):
             weighted_precision(name, adv.BRANCHING_WEIGHTS[name])
+
+    def test_a_sympy_float_is_refused_as_inexact(self) -> None:
+        with pytest.raises(InputError, match="float"):
+            check(weighted_precision("float-weights", lambda i: sympy.Float("0.5") ** i), ["top_weighted"])
 
     @pytest.mark.parametrize(("measure", "what"), [
         (adv.branch_on_depth, "the depth k"), (adv.range_over_depth, "the depth k"), (adv.branch_on_grade, "grade"),
+        (adv.lookup_on_depth, "the depth k"),
     ])
     def test_a_formula_that_branches_on_the_depth_or_a_grade(self, measure: Measure, what: str) -> None:
         with pytest.raises(BranchOnSymbol, match=what):
