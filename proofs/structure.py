@@ -85,6 +85,8 @@ class WeightedSum:
     normaliser_weight: sympy.Expr | None = None
     """v(index), for the normalisers that are weighted sums."""
     normaliser_upper: sympy.Expr | None = None
+    telescoped_from: sympy.Expr | None = None
+    """The closed-form normaliser N(k) that equals sum_{j<=k} v(j) (N(0) = 0), when it was written in k alone."""
 
     def same_weights(self) -> bool:
         """Whether the normaliser weighs ranks exactly as the numerator does, over the same ranks."""
@@ -105,7 +107,10 @@ class WeightedSum:
             "self": f"sum_{{j<=k}} {v} * s_j, the top-k grades sorted s_1 >= s_2 >= ...",
         }
         scale = "" if self.scale == 1 else f"({show(self.scale)}) * "
-        return f"score = {scale}sum_{{i<={show(self.upper)}}} w(i) * {x}_i / N, w(i) = {show(self.weight)}, N = {norms[self.normaliser]}"
+        telescoped = (f" (N = {show(self.telescoped_from)} telescoped: it is 0 at k = 0, and each rank adds N(j) - N(j - 1), "
+                      "by SymPy's simplification)") if self.telescoped_from is not None else ""
+        return (f"score = {scale}sum_{{i<={show(self.upper)}}} w(i) * {x}_i / N, w(i) = {show(self.weight)}, "
+                f"N = {norms[self.normaliser]}{telescoped}")
 
 
 def weighted_sum(p: Prepared) -> WeightedSum | None:
@@ -121,7 +126,7 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
             return None
         else:
             scale *= factor
-    if len(numerators) != 1 or len(denominators) > 1 or len(numerators[0].limits) != 1:
+    if len(numerators) != 1 or len(numerators[0].limits) != 1:
         return None
     term, (i, lo, upper) = numerators[0].function, numerators[0].limits[0]
     weight = _coefficient(term, x[i])
@@ -132,7 +137,7 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
     structure = {"index": i, "weight": weight, "scale": scale, "upper": upper}
     if not denominators:
         return WeightedSum(**structure, normaliser="none")
-    (n,) = denominators
+    n = sympy.Mul(*denominators)  # k (k + 1) / 2 arrives as two factors
     if n == k or n == sympy.Min(R, k):
         return WeightedSum(**structure, normaliser="weights", normaliser_weight=sympy.Integer(1), normaliser_upper=n)
     if n == R:
@@ -146,7 +151,38 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
             if not fixed(v, p) or top not in (k, sympy.Min(R, k)):  # the normaliser's range is the top k
                 return None
             return WeightedSum(**structure, normaliser=kind, normaliser_weight=v, normaliser_upper=top)
+    v = telescoped(n, i, p)
+    if v is not None:
+        ratio = _simplified(v / weight)
+        if ratio != 1 and not ratio.has(i) and fixed(ratio, p) and ratio.is_positive:  # N = ratio * sum w: fold ratio into the scale
+            structure["scale"], v = scale / ratio, weight
+        return WeightedSum(**structure, normaliser="weights", normaliser_weight=v, normaliser_upper=k, telescoped_from=n / ratio
+                           if v is weight and ratio != 1 else n)
     return None
+
+
+def telescoped(n: sympy.Expr, i: sympy.Symbol, p: Prepared) -> sympy.Expr | None:
+    """v(i) = n(i) - n(i - 1) when the normaliser n is a closed form in k alone with n(0) = 0, so that
+    n(k) = sum_{j<=k} v(j) for every k >= 1 (telescoping): SRBP's 1 - p^k, or k (k + 1) / 2.
+
+    >>> from irprops.metrics import parse
+    >>> prepared = prepare(parse("P"))
+    >>> i = sympy.Symbol("i", integer=True, positive=True)
+    >>> telescoped(1 - sympy.Rational(1, 2) ** prepared.k, i, prepared), telescoped(prepared.k + 1, i, prepared)
+    (2**(-i), None)
+    """
+    k = p.k
+    if n.has(p.grades, p.R, sympy.Indexed, sympy.Sum, sympy.Product, MaxOver, OrderStatistic) or not n.has(k):
+        return None
+    if sympy.simplify(n.subs(k, 0)) != 0:
+        return None
+    v = _simplified(n.subs(k, i) - n.subs(k, i - 1))
+    return v if fixed(v, p) else None
+
+
+def _simplified(e: sympy.Expr) -> sympy.Expr:
+    """SymPy's simplification, after powers of one base are merged (2**(2*i) and 4**i)."""
+    return sympy.simplify(sympy.powsimp(sympy.expand_power_base(sympy.expand(e), force=True), force=True))
 
 
 def fixed(weight: sympy.Expr, p: Prepared) -> bool:

@@ -27,6 +27,9 @@ from .base import Property, register
 from .space import ONE, Space
 from .targets import Defect, Scored, Target
 
+SHOWN_DEPTHS = 10
+"""The depths whose largest |score| the evidence lists (then the deepest one scored)."""
+
 
 @register
 class Bounded(Property):
@@ -50,7 +53,10 @@ class Bounded(Property):
             by_depth: dict[int, float] = {}
             for s, o in scored:
                 by_depth[s.k] = max(by_depth.get(s.k, 0.0), abs(o.approx))
-            growth = ", ".join(f"{by_depth[k]:.4g}" for k in sorted(by_depth))
+            depths = sorted(by_depth)
+            growth = ", ".join(f"{by_depth[k]:.4g}" for k in depths[:SHOWN_DEPTHS])
+            if len(depths) > SHOWN_DEPTHS:
+                growth += f", ...; at k = {depths[-1]}: {by_depth[depths[-1]]:.4g}"
             evidence = (
                 f"no finite search can refute or prove boundedness; the largest |score| among {len(scored):,} situations scored is "
                 f"{abs(outcome.approx):.6g}, by {show(largest)}; largest |score| at k = 1, 2, ...: {growth}"

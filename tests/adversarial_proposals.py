@@ -204,3 +204,19 @@ def half_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...
 @proposal("reads-unjudged")
 def reads_unjudged(m: Any) -> Any:
     return m.sum(1, m.k, m.r) / m.k - m.unjudged(1) / 2
+
+
+# -- normalisers written in closed form in k ---------------------------------------------------------
+# SRBP (RBP normalised by the weight of the top k): (1 - p) sum p^(i-1) b_i / (1 - p^k), p = 4/5. It is bounded by 1,
+# convergent and top-weighted (fixed positive decreasing weights, positive normaliser), localized and complete
+# (1 - p^k > 0 needs no qrels); not monotonic ("10": 1 at k = 1, 5/9 at k = 2) and not realizable (R = 1 at k = 2
+# scores at most 5/9 while k = 1 reaches 1).
+@proposal("SRBP")
+def srbp(m: Any) -> Any:
+    p = sympy.Rational(4, 5)
+    return m.div((1 - p) * m.sum(1, m.k, lambda i: p ** (i - 1) * m.r(i)), 1 - p ** m.k, "never")
+
+
+def srbp_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    p = Fraction(4, 5)
+    return (1 - p) * sum((p ** (i - 1) * grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) / (1 - p ** k)

@@ -52,6 +52,7 @@ class TestTheOraclesAgreeWithTheDeclarations:
         (adv.bottom_weighted, adv.bottom_weighted_truth),
         (adv.nested_reads_outer_rank, adv.nested_reads_outer_rank_truth),
         (adv.half, adv.half_truth),
+        (adv.srbp, adv.srbp_truth),
     ])
     def test_on_every_binary_ranking_of_length_12_at_depths_1_to_11_and_at_99_and_150(self, measure: Measure, oracle: adv.Oracle) -> None:
         rankings = [tuple(adv.Fraction((n >> b) & 1) for b in range(12)) for n in range(0, 4096, 37)]
@@ -247,3 +248,14 @@ class TestShapesTheProverSettles:
         result = check(adv.reads_unjudged, budget=30)
         assert all(v.verdict != "yes" for v in result.verdicts.values())
         assert all("unjudged" in (v.no_proof or "unjudged") for v in result.verdicts.values())
+
+    def test_a_normaliser_written_in_k_is_telescoped_into_its_weights(self) -> None:
+        result = settled(adv.srbp, adv.srbp_truth)
+        for prop in ("bounded", "convergent", "top_weighted", "localized"):
+            assert (result[prop].verdict, result[prop].method) == ("yes", "proof (all k)"), prop
+        assert witness_depth(result, "monotonic") == 1 and result["realizable"].verdict == "no"
+        assert "telescoped" in result["bounded"].proof.lemmas[0].statement  # type: ignore[union-attr]
+
+    def test_a_normaliser_k_k_plus_1_over_2_makes_the_bottom_weighted_proposal_bounded_by_1(self) -> None:
+        result = settled(adv.bottom_weighted, adv.bottom_weighted_truth, ["bounded"])
+        assert (result["bounded"].verdict, result["bounded"].method) == ("yes", "proof (all k)")
