@@ -18,11 +18,12 @@ import sympy
 
 from . import exact
 from .algebra import ExactAlgebra, FloatAlgebra, Formula, Undefined, run
-from .errors import InputError
+from .errors import InputError, NotExpressible, Undecided
 from .exact import Exact
 from .grades import format_grade
 from .situation import Situation
 from .symbolic import ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
+from .timing import limited
 from .tracing import BranchOnSymbol, guarding, untrace
 
 Relevance = Literal["binary", "graded"]
@@ -140,6 +141,8 @@ class Measure:
         """The same measure at depth ``k``."""
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise InputError("k", k, "the depth must be an integer >= 1")
+        if k > MAX_DEPTH:
+            raise InputError("k", k, f"the depth must be at most {MAX_DEPTH:,} (an exact score that deep takes minutes)")
         return Measure(self.metric, self.params, k)
 
     def check(self, situation: Situation) -> Situation:
@@ -226,6 +229,32 @@ class Measure:
             if floats:
                 raise InputError("formula", self.name, f"it holds the float {floats[0]}, which exact arithmetic cannot use",
                                  "write exact numbers: sympy.Rational(1, 2), m.num(1) / 2, metrics.exact.log2")
+        if not self.metric.formula.__module__.startswith("irprops.metrics.catalog"):
+            key = (self.metric.formula, tuple(sorted(self.params.items())))
+            if key not in _AGREED:
+                self._check_agreement(forms)
+                _AGREED.add(key)
+
+    def _check_agreement(self, forms: list[SymbolicForm | None]) -> None:
+        """Refuse a declared formula whose symbolic forms and exact form disagree on structured situations.
+
+        A formula can tell the backends apart in ways no guard sees (``isinstance(m.k, int)``), and then its
+        forms are not the metric. This looks at depths 1 to 6, 10, 30, 100, 300 and 1000 (the all-0 and
+        all-1 rankings, a single relevant document at rank k and at k + 1): a disagreement is an error
+        naming the situation. It is defence in depth, not a proof of agreement (README: what a proof rests on).
+        """
+        closed, per_depth = forms[0], {f.k: f for f in forms[1:] if f is not None}
+        disagreement = _first_disagreement(self, closed, per_depth)
+        if disagreement is None:
+            return
+        k, situation = disagreement
+        ones = [r for r, g in enumerate(situation.ranking, start=1) if g]
+        where = ", ".join(map(str, ones)) if len(ones) <= 3 else f"1 to {ones[-1]}"
+        shown = f"{len(situation.ranking)} documents, relevant at {where}" if ones else f"{len(situation.ranking)} nonrelevant documents"
+        raise InputError("formula", self.name,
+                         f"its symbolic form and its exact form disagree at k = {k} on {shown} (R = {situation.R}): the formula "
+                         "inspects its arguments (their type, text or attributes) in a way the forms cannot follow, so no proof "
+                         "could be about it", "compute with the values only: arithmetic, the algebra's operations, SymPy functions")
 
     def residual_closed_form(self) -> sympy.Expr | None:
         """The declared residual for symbolic k, simplified (RBP: ``p**k``), or None for a metric without one.
@@ -250,6 +279,58 @@ class Measure:
 
     def _assumptions(self) -> dict[str, Mapping[str, bool]]:
         return {p.name: p.assumptions for p in self.metric.params}
+
+
+MAX_DEPTH = 100_000
+"""The deepest k a measure is evaluated at (P@1000000 took 2 s, P@100000000 minutes)."""
+
+AGREEMENT_DEPTHS = (1, 2, 3, 4, 5, 6, 10, 30, 100, 300, 1000)
+"""Depths at which a declared formula's symbolic forms are compared with its exact form."""
+
+
+def _structured(k: int, binary: bool) -> list[Situation]:
+    one, zero = Fraction(1), Fraction(0)
+    rankings = [(zero,) * (k + 1), (one,) * (k + 1), (zero,) * (k - 1) + (one, zero), (zero,) * k + (one,)]
+    return [Situation(r, k, tuple(g for g in r if g)) for r in rankings]
+
+
+_AGREED: set[tuple[object, ...]] = set()
+"""Declared formulas (with their parameters) whose forms were found to agree, so each is checked once."""
+
+AGREEMENT_SECONDS = 5.0
+"""The agreement check stops here (written-out sums of nested closed forms grow fast with k)."""
+
+
+@limited(AGREEMENT_SECONDS, None)
+def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
+                        per_depth: dict[object, SymbolicForm]) -> tuple[int, Situation] | None:
+    """The first (depth, situation) where a symbolic form and the exact form disagree, within the time allowed."""
+    for k in AGREEMENT_DEPTHS:
+        for situation in _structured(k, measure.metric.binary):
+            value = measure.exact(situation)
+            for form in (closed, per_depth.get(k)):
+                if form is not None and not _agree(_at(form, situation), value):
+                    return k, situation
+    return None
+
+
+def _at(form: SymbolicForm, situation: Situation) -> Exact | Undefined | None:
+    """The form's value, or None where it cannot be decided (a sum SymPy leaves unevaluated)."""
+    try:
+        return form.at(situation)
+    except (Undecided, NotExpressible, TypeError, ValueError):
+        return None
+
+
+def _agree(a: Exact | Undefined | None, b: Exact | Undefined) -> bool:
+    if a is None:
+        return True  # no value: not evidence of a disagreement
+    if isinstance(a, Undefined) or isinstance(b, Undefined):
+        return isinstance(a, Undefined) and isinstance(b, Undefined)
+    try:
+        return exact.compare(a, b) == 0
+    except Undecided:
+        return True  # no decision: not evidence of a disagreement
 
 
 def decimal(value: Fraction) -> str:

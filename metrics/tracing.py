@@ -43,12 +43,13 @@ __all__ = ["BranchOnSymbol", "ExactInt", "Traced", "guarding", "untrace"]
 _INSTEAD = {
     "==": "sympy.Piecewise((a, sympy.Eq(x, n)), (b, True))",
     "!=": "sympy.Piecewise((a, sympy.Ne(x, n)), (b, True))",
-    "comparison": "sympy.Piecewise((a, x < n), (b, True)), or m.min / m.max",
+    "comparison": "sympy.Piecewise((a, sympy.Lt(x, n)), (b, True)), or m.min / m.max",
     "bool": "sympy.Piecewise for a case split (sympy.Mod(x, 2) for parity)",
     "int": "the value itself: it is already an integer",
     "float": "exact operations (m.log2, sympy functions), never floats",
     "index": "m.sum / m.prod over the ranks (a Python range needs a number)",
     "lookup": "sympy.Piecewise((v, sympy.Eq(x, n)), ..., (default, True)) instead of a table",
+    "text": "the value itself in expressions: its text differs between a symbol and a number",
 }
 
 
@@ -60,6 +61,7 @@ class BranchOnSymbol(InputError):
                 f"write {instead}")
         super().__init__("formula", construct, rule)
         self.args = (f"{construct} on {what}: {rule}",)
+        _SEEN.append(self)  # recorded even if the formula catches it: catching it is observing the symbol too
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -152,8 +154,18 @@ class Traced:
     def __round__(self, ndigits: int | None = None) -> int:
         raise BranchOnSymbol("`round()`", self.what, _INSTEAD["int"])
 
+    def __str__(self) -> str:
+        if _from_user_code():  # a string tells a symbol from a number: "i" against "300"
+            raise BranchOnSymbol("`str()` (or an f-string, print, format)", self.what, _INSTEAD["text"])
+        return f"Traced({self.expr})"
+
     def __repr__(self) -> str:
+        if _from_user_code():
+            raise BranchOnSymbol("`repr()`", self.what, _INSTEAD["text"])
         return f"Traced({self.expr!r})"
+
+    def __format__(self, spec: str) -> str:
+        raise BranchOnSymbol("`format()` (or an f-string)", self.what, _INSTEAD["text"])
 
 
 class _TracedRelation:
@@ -177,6 +189,8 @@ _TRUSTED = ("sympy", "mpmath", "irprops.", "functools", "collections", "typing",
 
 _GUARDS = 0
 _SAVED: dict[str, Any] = {}
+_SEEN: list[BranchOnSymbol] = []
+"""Every refusal raised while the forms are built, caught by the formula or not."""
 
 
 def _from_user_code() -> bool:
@@ -208,6 +222,18 @@ def _guarded_hash(self: sympy.Basic) -> int:
     return _SAVED["__hash__"](self)  # type: ignore[no-any-return]
 
 
+def _guarded_str(self: sympy.Basic) -> str:
+    if _from_user_code() and _symbolic(self):
+        raise BranchOnSymbol("`str()` (or an f-string, print, format)", _what(self, None), _INSTEAD["text"])
+    return _SAVED["__str__"](self)  # type: ignore[no-any-return]
+
+
+def _guarded_repr(self: sympy.Basic) -> str:
+    if _from_user_code() and _symbolic(self):
+        raise BranchOnSymbol("`repr()`", _what(self, None), _INSTEAD["text"])
+    return _SAVED["__repr__"](self)  # type: ignore[no-any-return]
+
+
 def _guarded_bool(self: sympy.Basic) -> bool:
     if _from_user_code() and _symbolic(self):
         raise BranchOnSymbol("`bool()` (an if, and/or, or a conditional expression)", _what(self, None), _INSTEAD["bool"])
@@ -229,9 +255,13 @@ def guarding() -> Iterator[None]:
     an expression), which SymPy would compare structurally and answer for every rank at once.
     """
     global _GUARDS
+    guards = (("__eq__", _guarded_eq), ("__ne__", _guarded_ne), ("__hash__", _guarded_hash), ("__str__", _guarded_str),
+              ("__repr__", _guarded_repr))
     if _GUARDS == 0:
-        for name, guard in (("__eq__", _guarded_eq), ("__ne__", _guarded_ne), ("__hash__", _guarded_hash)):
-            _SAVED[name] = vars(sympy.Basic)[name]
+        _SEEN.clear()
+        for name, guard in guards:
+            _SAVED[name] = getattr(sympy.Basic, name)
+            _SAVED["own " + name] = name in vars(sympy.Basic)
             setattr(sympy.Basic, name, guard)
         sympy.Basic.__bool__ = _guarded_bool  # type: ignore[attr-defined]
     _GUARDS += 1
@@ -240,9 +270,16 @@ def guarding() -> Iterator[None]:
     finally:
         _GUARDS -= 1
         if _GUARDS == 0:
-            for name in ("__eq__", "__ne__", "__hash__"):
-                setattr(sympy.Basic, name, _SAVED[name])
+            for name, _ in guards:
+                if _SAVED["own " + name]:
+                    setattr(sympy.Basic, name, _SAVED[name])
+                else:
+                    delattr(sympy.Basic, name)  # it was inherited (from SymPy's Printable)
             del sympy.Basic.__bool__  # type: ignore[attr-defined]
+    if _GUARDS == 0 and _SEEN:  # the formula caught a refusal (try/except): the forms are refused all the same
+        first = _SEEN[0]
+        _SEEN.clear()
+        raise first
 
 
 def _exact_binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[[ExactInt, Any], Any]:

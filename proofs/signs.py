@@ -9,17 +9,11 @@ q > 0. A "no" or "cannot tell" is never turned into a fact.
 
 from __future__ import annotations
 
-import functools
-import signal
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ParamSpec, TypeVar
 
 import sympy
 
-P = ParamSpec("P")
-R = TypeVar("R")
+from irprops.metrics.timing import limited
 
 T = sympy.Symbol("t", nonnegative=True)
 K = sympy.Symbol("k", integer=True, positive=True)
@@ -54,35 +48,7 @@ SYMPY_SECONDS = 10.0
 sign or convergence machinery run for minutes. Past the limit the fact is "cannot tell", never a fact."""
 
 
-class _OutOfTime(BaseException):
-    """Raised by the alarm; a BaseException so that SymPy's own ``except Exception`` cannot swallow it."""
-
-
-def _alarm(signum: int, frame: object) -> None:
-    raise _OutOfTime
-
-
-def limited(otherwise: Any) -> Callable[[Callable[P, R]], Callable[P, R]]:
-    """Run a SymPy computation for at most SYMPY_SECONDS (in the main thread), answering ``otherwise`` past that."""
-    def decorate(fn: Callable[P, R]) -> Callable[P, R]:
-        @functools.wraps(fn)
-        def run(*args: P.args, **kwargs: P.kwargs) -> R:
-            if threading.current_thread() is not threading.main_thread() or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
-                return fn(*args, **kwargs)  # no alarm off the main thread; an outer limit is already running
-            previous = signal.signal(signal.SIGALRM, _alarm)
-            signal.setitimer(signal.ITIMER_REAL, SYMPY_SECONDS)
-            try:
-                return fn(*args, **kwargs)
-            except _OutOfTime:
-                return otherwise  # type: ignore[no-any-return]
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, previous)
-        return run
-    return decorate
-
-
-@limited(False)
+@limited(SYMPY_SECONDS, False)
 def is_positive(expr: sympy.Expr) -> bool:
     """Whether SymPy can show ``expr`` positive (for a scale c, say)."""
     return _sign(expr, "positive")
@@ -96,31 +62,31 @@ def _sign(expr: sympy.Expr, want: str) -> bool:
     return False
 
 
-@limited(False)
+@limited(SYMPY_SECONDS, False)
 def positive(w: Weight) -> bool:
     """w(i) > 0 for every rank i >= 1."""
     return _sign(w.on_reals(), "positive")
 
 
-@limited(False)
+@limited(SYMPY_SECONDS, False)
 def nonnegative(w: Weight) -> bool:
     """w(i) >= 0 for every rank i >= 1."""
     return _sign(w.on_reals(), "nonnegative")
 
 
-@limited(False)
+@limited(SYMPY_SECONDS, False)
 def at_most_one(w: Weight) -> bool:
     """w(i) <= 1 for every rank i >= 1."""
     return _sign(1 - w.on_reals(), "nonnegative")
 
 
-@limited(False)
+@limited(SYMPY_SECONDS, False)
 def constant(w: Weight) -> bool:
     """w(i) = w(1) for every rank i (so it is not strictly decreasing)."""
     return sympy.simplify(w.expr - w.at(1)) == 0
 
 
-@limited(None)
+@limited(SYMPY_SECONDS, None)
 def decreasing(w: Weight) -> str | None:
     """How w is shown strictly decreasing in the rank, or None.
 
@@ -147,7 +113,7 @@ class Series:
     how: str
 
 
-@limited(Series(None, None, f"SymPy could not tell within {SYMPY_SECONDS:g} s whether the weights' sum converges"))
+@limited(SYMPY_SECONDS, Series(None, None, f"SymPy could not tell within {SYMPY_SECONDS:g} s whether the weights' sum converges"))
 def series(w: Weight) -> Series:
     """Whether the partial sums of a nonnegative w stay bounded, and by what."""
     in_q = w.expr.subs(w.substitution())

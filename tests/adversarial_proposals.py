@@ -220,3 +220,30 @@ def srbp(m: Any) -> Any:
 def srbp_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
     p = Fraction(4, 5)
     return (1 - p) * sum((p ** (i - 1) * grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) / (1 - p ** k)
+
+
+# -- formulas that tell the backends apart (found by a second hostile review) -------------------------
+def _weight_by_text(i: Any) -> Any:
+    return 5 if str(i) == "300" else 1 / (i * (i + 1))
+
+
+def _weight_by_exception(i: Any) -> Any:
+    try:
+        concrete = int(i) == 300
+    except Exception:  # noqa: BLE001 - the evasion under test: swallowing the refusal
+        concrete = False
+    return 5 if concrete else 1 / (i * (i + 1))
+
+
+OBSERVING_WEIGHTS: dict[str, Callable[[Any], Any]] = {"by-text": _weight_by_text, "by-exception": _weight_by_exception}
+
+
+@proposal("depth-by-type")
+def depth_by_type(m: Any) -> Any:  # monotonic is false at k = 251 (all-zero ranking: 0, then -1)
+    s = m.sum(1, m.k, lambda i: m.r(i) / (i * (i + 1)))
+    return s - 1 if isinstance(m.k, int) and m.k > 250 else s
+
+
+@proposal("rank-by-type")
+def rank_by_type(m: Any) -> Any:  # top-weighted is false at k = 251 (weight tripled from rank 251 on)
+    return m.sum(1, m.k, lambda i: m.r(i) * (3 if isinstance(i, int) and i > 250 else 1) / (i * (i + 1)))

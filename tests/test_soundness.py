@@ -228,10 +228,13 @@ class TestEachSideConditionIsNeeded:
         assert self.withdrawn(adv.reads_below_from_11, "convergent")
 
     def test_without_the_branch_guard_a_python_branch_on_the_rank_is_proved_top_weighted(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        from irprops.metrics import tracing
+        from irprops.metrics import registry, tracing
 
         monkeypatch.setattr(tracing.Traced, "__ne__", lambda self, other: True)  # structural, as a bare SymPy symbol answers
         bump = weighted_precision("bump", adv.BRANCHING_WEIGHTS["not-equal"], relevance="binary")
+        with pytest.raises(InputError, match="disagree at k = 100"):  # the agreement check catches it first
+            check(bump, ["top_weighted"])
+        monkeypatch.setattr(registry, "AGREEMENT_DEPTHS", ())  # without it, the deep search does
         assert self.withdrawn(bump, "top_weighted")
 
 
@@ -259,3 +262,15 @@ class TestShapesTheProverSettles:
     def test_a_normaliser_k_k_plus_1_over_2_makes_the_bottom_weighted_proposal_bounded_by_1(self) -> None:
         result = settled(adv.bottom_weighted, adv.bottom_weighted_truth, ["bounded"])
         assert (result["bounded"].verdict, result["bounded"].method) == ("yes", "proof (all k)")
+
+
+class TestFormulasThatTellTheBackendsApart:
+    @pytest.mark.parametrize("name", list(adv.OBSERVING_WEIGHTS))
+    def test_a_weight_that_reads_the_rank_as_text_or_swallows_a_refusal_is_refused(self, name: str) -> None:
+        with pytest.raises(BranchOnSymbol):
+            weighted_precision(name, adv.OBSERVING_WEIGHTS[name])
+
+    @pytest.mark.parametrize("measure", [adv.depth_by_type, adv.rank_by_type])
+    def test_a_formula_that_tests_types_is_refused_where_its_forms_and_exact_form_disagree(self, measure: Measure) -> None:
+        with pytest.raises(InputError, match="disagree at k = 300"):
+            check(measure, ["monotonic"])

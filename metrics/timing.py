@@ -1,0 +1,52 @@
+"""A wall-clock limit for computations that SymPy may make arbitrarily slow (signs, series, sums written out).
+
+>>> @limited(1.0, otherwise="too slow")
+... def quick() -> str:
+...     return "done"
+>>> quick()
+'done'
+"""
+
+from __future__ import annotations
+
+import functools
+import signal
+import threading
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+__all__ = ["limited"]
+
+
+class _OutOfTime(BaseException):
+    """Raised by the alarm; a BaseException so that SymPy's own ``except Exception`` cannot swallow it."""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise _OutOfTime
+
+
+def limited(seconds: float, otherwise: Any) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Run the function for at most ``seconds`` (in the main thread, by SIGALRM), answering ``otherwise`` past that.
+
+    Off the main thread, or inside another limit, the function runs unlimited (the outer limit holds).
+    """
+    def decorate(fn: Callable[P, R]) -> Callable[P, R]:
+        @functools.wraps(fn)
+        def run(*args: P.args, **kwargs: P.kwargs) -> R:
+            if threading.current_thread() is not threading.main_thread() or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+                return fn(*args, **kwargs)
+            previous = signal.signal(signal.SIGALRM, _alarm)
+            signal.setitimer(signal.ITIMER_REAL, seconds)
+            try:
+                return fn(*args, **kwargs)
+            except _OutOfTime:
+                return otherwise  # type: ignore[no-any-return]
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
+        return run
+    return decorate
