@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from fractions import Fraction
 
 
 class InputError(ValueError):
@@ -41,6 +42,35 @@ class NotExpressible(Exception):
 
     For example the maximum over a symbolic number of grades (HIT with symbolic k).
     """
+
+
+MAX_DIGITS = 60
+"""The most digits a number typed by a user may have (a grade, a parameter): ``1e-999999`` would be a million."""
+
+
+def exact_number(text: str, argument: str, hint: str) -> Fraction:
+    """The exact number ``text`` writes (``1/2``, ``0.25``, ``3e-2``), refusing more than MAX_DIGITS digits.
+
+    >>> exact_number("3e-2", "p", "e.g. p=0.8")
+    Fraction(3, 100)
+    >>> exact_number("1e-999999", "p", "e.g. p=0.8")
+    Traceback (most recent call last):
+    ...
+    irprops.metrics.errors.InputError: p = '1e-999999': has more than 60 digits (e.g. p=0.8)
+    """
+    token = text.strip()
+    mantissa, _, exponent = token.lower().partition("e")
+    digits = sum(ch.isdigit() for ch in mantissa)
+    try:
+        shift = abs(int(exponent)) if exponent else 0
+    except ValueError:
+        shift = 0
+    if digits + shift > MAX_DIGITS:
+        raise InputError(argument, text, f"has more than {MAX_DIGITS} digits", hint)
+    try:
+        return Fraction(token)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(argument, text, "not a number", hint) from None
 
 
 def close_matches(word: str, candidates: Iterable[str], n: int = 3) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from .errors import InputError
+from .errors import InputError, exact_number
 
 Grade = Fraction
 """A relevance grade: a rational number in [0, 1]."""
@@ -35,10 +35,11 @@ def parse_grade(text: str, argument: str = "grade") -> Entry:
         return None
     if token in _COMPACT:
         return _COMPACT[token]
+    hint = "grades are numbers in [0, 1] such as 1, 1/2 or 0.25, or ? for unjudged"
     try:
-        grade = Fraction(token)
-    except (ValueError, ZeroDivisionError):
-        raise InputError(argument, text, "not a grade", "grades are numbers in [0, 1] such as 1, 1/2 or 0.25, or ? for unjudged") from None
+        grade = exact_number(token, argument, hint)
+    except InputError as error:
+        raise InputError(argument, text, "not a grade" if error.rule == "not a number" else error.rule, hint) from None
     return check_grade(grade, argument)
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from .errors import InputError, close_matches
-from .registry import REGISTRY, Measure, Metric
+from .errors import InputError, close_matches, exact_number
+from .registry import MAX_DEPTH, REGISTRY, Measure, Metric
 
 _SYNTAX = re.compile(r"^\s*(?P<base>[A-Za-z][\w*-]*?)\s*(?:\((?P<params>[^()]*)\))?\s*(?:@\s*(?P<k>[^@\s]*))?\s*$")
 _HINT = "write NAME, NAME@k or NAME(param=value)@k, e.g. nDCG@10 or RBP(p=0.8)@10"
@@ -61,6 +61,8 @@ def parse(name: str) -> Measure:
         return measure
     if not re.fullmatch(r"[+-]?\d+", match["k"]):
         raise InputError("metric", name, f"the depth {match['k']!r} after @ is not an integer", _HINT)
+    if len(match["k"].lstrip("+-0")) > len(str(MAX_DEPTH)):
+        raise InputError("metric", name, f"the depth k after @ must be at most {MAX_DEPTH:,}", f"e.g. {metric.key}@10")
     k = int(match["k"])
     if k < 1:
         raise InputError("metric", name, "the depth k after @ must be at least 1", f"e.g. {metric.key}@10")
@@ -80,10 +82,7 @@ def _parse_params(metric: Metric, text: str | None) -> dict[str, Fraction]:
             raise InputError(f"{metric.key} parameter", key, "no such parameter", f"{metric.key} takes: {known}")
         if not eq or key in seen:
             raise InputError(f"{metric.key} parameter", item.strip(), "write each parameter once, as name=value")
-        try:
-            value = Fraction(raw)
-        except (ValueError, ZeroDivisionError):
-            raise InputError(f"{metric.key} parameter {key}", raw, "not a number", f"e.g. {key}={declared[key].default}") from None
+        value = exact_number(raw, f"{metric.key} parameter {key}", f"e.g. {key}={declared[key].default}")
         values[key] = declared[key].check(value, metric.key)
         seen.add(key)
     return values

@@ -22,6 +22,9 @@ from fractions import Fraction
 from .errors import InputError
 from .grades import Entry, check_grade, format_grade, format_ranking, is_binary, parse_qrels, parse_ranking
 
+MAX_RELEVANT = 1_000_000
+"""The most relevant documents --R may name (a larger R is a memory error, not a collection)."""
+
 
 @dataclass(frozen=True)
 class Situation:
@@ -105,6 +108,8 @@ class Situation:
                 raise InputError("R", R, "the number of relevant documents must be an integer >= 0")
             if R < len(own):
                 raise InputError("R", R, f"the ranking already holds {len(own)} relevant documents", f"use R >= {len(own)}")
+            if R > MAX_RELEVANT:
+                raise InputError("R", R, f"at most {MAX_RELEVANT:,} relevant documents")
             grades = own + (Fraction(1),) * (R - len(own))
         else:
             grades = own

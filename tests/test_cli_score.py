@@ -73,6 +73,13 @@ class TestBadInput:
         (("P@5", "1x"), "character 'x'"),
         (("P@5", "11", "--R", "1"), "already holds 2"),
         (("P@5", "11", "--R", "3", "--qrels", "111"), "either --qrels or --R"),
+        # sizes that hung or printed a traceback (found by a hostile review)
+        (("AP@999999999999999999999", "1"), "at most 100,000"),
+        (("P@100000000", "1"), "at most 100,000"),
+        (("P@200000", "1"), "at most 100,000"),
+        (("RBP(p=1e-999999)@3", "1"), "more than 60 digits"),
+        (("P@5", "1,1e-999999"), "more than 60 digits"),
+        (("P@3", "1", "--R", "99999999999"), "at most 1,000,000 relevant documents"),
     ])
     def test_one_line_naming_the_value_and_the_rule_with_status_2(self, args: tuple[str, ...], fragment: str) -> None:
         code, out = run("score", *args)
