@@ -204,43 +204,26 @@ def _symbolic(value: object) -> bool:
     return isinstance(value, sympy.Basic) and bool(value.free_symbols)
 
 
-def _guarded_eq(self: sympy.Basic, other: object) -> Any:
-    if _from_user_code() and (_symbolic(self) or _symbolic(other)):
-        raise BranchOnSymbol("`==` between symbolic expressions", _what(self, other), _INSTEAD["=="])
-    return _SAVED["__eq__"](self, other)
+def _guard(name: str, construct: str, instead: str) -> Callable[..., Any]:
+    """SymPy's special method ``name``, refusing (BranchOnSymbol) when the formula's own code calls it on symbols."""
+    def guarded(self: sympy.Basic, *other: object) -> Any:
+        if _from_user_code() and (_symbolic(self) or any(_symbolic(o) for o in other)):
+            raise BranchOnSymbol(construct, _what(self, *other, None), _INSTEAD[instead])
+        return True if name == "__bool__" else _SAVED[name](self, *other)
+    return guarded
 
 
-def _guarded_ne(self: sympy.Basic, other: object) -> Any:
-    if _from_user_code() and (_symbolic(self) or _symbolic(other)):
-        raise BranchOnSymbol("`!=` between symbolic expressions", _what(self, other), _INSTEAD["!="])
-    return _SAVED["__ne__"](self, other)
+_GUARDED = (
+    ("__eq__", _guard("__eq__", "`==` between symbolic expressions", "==")),
+    ("__ne__", _guard("__ne__", "`!=` between symbolic expressions", "!=")),
+    ("__hash__", _guard("__hash__", "a dict or set lookup", "lookup")),
+    ("__str__", _guard("__str__", "`str()` (or an f-string, print, format)", "text")),
+    ("__repr__", _guard("__repr__", "`repr()`", "text")),
+)
+_GUARDED_BOOL = _guard("__bool__", "`bool()` (an if, and/or, or a conditional expression)", "bool")
 
 
-def _guarded_hash(self: sympy.Basic) -> int:
-    if _from_user_code() and _symbolic(self):
-        raise BranchOnSymbol("a dict or set lookup", _what(self, None), _INSTEAD["lookup"])
-    return _SAVED["__hash__"](self)  # type: ignore[no-any-return]
-
-
-def _guarded_str(self: sympy.Basic) -> str:
-    if _from_user_code() and _symbolic(self):
-        raise BranchOnSymbol("`str()` (or an f-string, print, format)", _what(self, None), _INSTEAD["text"])
-    return _SAVED["__str__"](self)  # type: ignore[no-any-return]
-
-
-def _guarded_repr(self: sympy.Basic) -> str:
-    if _from_user_code() and _symbolic(self):
-        raise BranchOnSymbol("`repr()`", _what(self, None), _INSTEAD["text"])
-    return _SAVED["__repr__"](self)  # type: ignore[no-any-return]
-
-
-def _guarded_bool(self: sympy.Basic) -> bool:
-    if _from_user_code() and _symbolic(self):
-        raise BranchOnSymbol("`bool()` (an if, and/or, or a conditional expression)", _what(self, None), _INSTEAD["bool"])
-    return True
-
-
-def _what(a: object, b: object) -> str:
+def _what(a: object, b: object, *_: object) -> str:
     shown = a if _symbolic(a) else b
     return f"the symbolic expression {shown}"
 
@@ -255,15 +238,14 @@ def guarding() -> Iterator[None]:
     an expression), which SymPy would compare structurally and answer for every rank at once.
     """
     global _GUARDS
-    guards = (("__eq__", _guarded_eq), ("__ne__", _guarded_ne), ("__hash__", _guarded_hash), ("__str__", _guarded_str),
-              ("__repr__", _guarded_repr))
+    guards = _GUARDED
     if _GUARDS == 0:
         _SEEN.clear()
         for name, guard in guards:
             _SAVED[name] = getattr(sympy.Basic, name)
             _SAVED["own " + name] = name in vars(sympy.Basic)
             setattr(sympy.Basic, name, guard)
-        sympy.Basic.__bool__ = _guarded_bool  # type: ignore[attr-defined]
+        sympy.Basic.__bool__ = _GUARDED_BOOL  # type: ignore[attr-defined]
     _GUARDS += 1
     try:
         yield
