@@ -22,8 +22,7 @@ from .errors import InputError, NotExpressible, Undecided
 from .exact import Exact
 from .grades import format_grade
 from .situation import Situation
-from .symbolic import ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
-from .timing import limited
+from .symbolic import ClosedFormAlgebra, MaxOver, SymbolicAlgebra, SymbolicForm
 from .tracing import BranchOnSymbol, guarding, untrace
 
 Relevance = Literal["binary", "graded"]
@@ -240,7 +239,8 @@ class Measure:
 
         A formula can tell the backends apart in ways no guard sees (``isinstance(m.k, int)``), and then its
         forms are not the metric. This looks at depths 1 to 6, 10, 30, 100, 300 and 1000 (the all-0 and
-        all-1 rankings, a single relevant document at rank k and at k + 1): a disagreement is an error
+        all-1 rankings, a single relevant document at rank k and at k + 1), as deep as AGREEMENT_TERMS
+        allows for the form's nesting of sums: a disagreement is an error
         naming the situation. It is defence in depth, not a proof of agreement (README: what a proof rests on).
         """
         closed, per_depth = forms[0], {f.k: f for f in forms[1:] if f is not None}
@@ -297,18 +297,28 @@ def _structured(k: int, binary: bool) -> list[Situation]:
 _AGREED: set[tuple[object, ...]] = set()
 """Declared formulas (with their parameters) whose forms were found to agree, so each is checked once."""
 
-AGREEMENT_SECONDS = 5.0
-"""The agreement check stops here (written-out sums of nested closed forms grow fast with k)."""
+AGREEMENT_TERMS = 10_000
+"""The agreement check writes a closed form out at depth k only while k ** (its nesting of sums) stays
+below this: a sum of sums at k = 1000 is a million terms. A budget in terms, not seconds, so that
+whether a formula is refused never depends on the machine."""
 
 
-@limited(AGREEMENT_SECONDS, None)
+def _nesting(expr: sympy.Basic) -> int:
+    """How deeply sums, products and maxima nest in ``expr``."""
+    inner = max((_nesting(a) for a in expr.args), default=0)
+    return inner + 1 if isinstance(expr, (sympy.Sum, sympy.Product, MaxOver)) else inner
+
+
 def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
                         per_depth: dict[object, SymbolicForm]) -> tuple[int, Situation] | None:
-    """The first (depth, situation) where a symbolic form and the exact form disagree, within the time allowed."""
+    """The first (depth, situation) where a symbolic form and the exact form disagree, within the term budget."""
+    nesting = max(_nesting(closed.expr), 1) if closed is not None else 1
     for k in AGREEMENT_DEPTHS:
+        if k ** nesting > AGREEMENT_TERMS and k not in per_depth:
+            break
         for situation in _structured(k, measure.metric.binary):
             value = measure.exact(situation)
-            for form in (closed, per_depth.get(k)):
+            for form in (closed if k ** nesting <= AGREEMENT_TERMS else None, per_depth.get(k)):
                 if form is not None and not _agree(_at(form, situation), value):
                     return k, situation
     return None
