@@ -67,10 +67,11 @@ def with_proof(measure: Measure, searched: Verdict) -> Verdict:
     found = prove(measure, searched.property)
     if searched.verdict == "no":
         witness_k = searched.witness.data.get("k") if searched.witness is not None else None
-        if isinstance(found, Proof) and found.conclusion == "yes" and isinstance(witness_k, int) and found.record().covers(witness_k):
+        claimed = found.record() if isinstance(found, Proof) and found.conclusion == "yes" else None
+        if claimed is not None and isinstance(witness_k, int) and claimed.covers(witness_k):
             # two sound procedures disagree: the exact witness is a fact, so the proof is wrong; say so, never crash
             why = f"the exact witness at k = {witness_k} contradicts it, so the prover is wrong here (please report it)"
-            withdrawn = dataclasses.replace(found.record(), withdrawn=why)
+            withdrawn = dataclasses.replace(claimed, withdrawn=why)
             return dataclasses.replace(searched, proof=withdrawn, seconds=searched.seconds + time.perf_counter() - start)
         return dataclasses.replace(searched, seconds=searched.seconds + time.perf_counter() - start)
     if not isinstance(found, Proof):

@@ -288,7 +288,7 @@ AGREEMENT_DEPTHS = (1, 2, 3, 4, 5, 6, 10, 30, 100, 300, 1000)
 """Depths at which a declared formula's symbolic forms are compared with its exact form."""
 
 
-def _structured(k: int, binary: bool) -> list[Situation]:
+def _structured(k: int) -> list[Situation]:
     one, zero = Fraction(1), Fraction(0)
     rankings = [(zero,) * (k + 1), (one,) * (k + 1), (zero,) * (k - 1) + (one, zero), (zero,) * k + (one,)]
     return [Situation(r, k, tuple(g for g in r if g)) for r in rankings]
@@ -316,7 +316,7 @@ def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
     for k in AGREEMENT_DEPTHS:
         if k ** nesting > AGREEMENT_TERMS and k not in per_depth:
             break
-        for situation in _structured(k, measure.metric.binary):
+        for situation in _structured(k):
             value = measure.exact(situation)
             for form in (closed if k ** nesting <= AGREEMENT_TERMS else None, per_depth.get(k)):
                 if form is not None and not _agree(_at(form, situation), value):

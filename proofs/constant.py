@@ -6,6 +6,7 @@ so it is bounded (by |c|), monotonic (the score at k + 1 equals the score at k) 
 leaves the score unchanged), which the search shows with a witness.
 
 >>> from irprops.metrics import Measure, Metric
+>>> from irprops.proofs.structure import prepare
 >>> half = Measure(Metric("half", lambda m: m.num(1) / 2, "binary", (), (), "a constant"), {})
 >>> proof = prove_constant(prepare(half), Prop.REALIZABLE)
 >>> proof.conclusion, str(proof.reach), proof.lemmas[0].name
@@ -20,10 +21,10 @@ from irprops.metrics.exact import show
 from irprops.verdicts import Prop
 
 from .lemma import ALL_K, Failed, Lemma, Proof
-from .structure import Prepared, prepare
+from .structure import Prepared
 from .weighted import CLOSED
 
-__all__ = ["constant", "prepare", "prove_constant"]
+__all__ = ["constant", "prove_constant"]
 
 CLAIMS = {
     Prop.BOUNDED: "so |score| <= |c| = {abs} on every situation",

@@ -152,13 +152,12 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
                 return None
             return WeightedSum(**structure, normaliser=kind, normaliser_weight=v, normaliser_upper=top)
     v = telescoped(n, i, p)
-    if v is not None:
-        ratio = _simplified(v / weight)
-        if ratio != 1 and not ratio.has(i) and fixed(ratio, p) and ratio.is_positive:  # N = ratio * sum w: fold ratio into the scale
-            structure["scale"], v = scale / ratio, weight
-        return WeightedSum(**structure, normaliser="weights", normaliser_weight=v, normaliser_upper=k, telescoped_from=n / ratio
-                           if v is weight and ratio != 1 else n)
-    return None
+    if v is None:
+        return None
+    ratio = _simplified(v / weight)
+    if ratio != 1 and not ratio.has(i) and fixed(ratio, p) and ratio.is_positive:  # N = ratio * sum w: fold ratio into the scale
+        structure["scale"], v, n = scale / ratio, weight, n / ratio
+    return WeightedSum(**structure, normaliser="weights", normaliser_weight=v, normaliser_upper=k, telescoped_from=n)
 
 
 def telescoped(n: sympy.Expr, i: sympy.Symbol, p: Prepared) -> sympy.Expr | None:
