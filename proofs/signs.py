@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import sympy
 
+from irprops.metrics.exact import log2
 from irprops.metrics.timing import limited
 
 T = sympy.Symbol("t", nonnegative=True)
@@ -86,16 +87,33 @@ def constant(w: Weight) -> bool:
     return sympy.simplify(w.expr - w.at(1)) == 0
 
 
+_SMOOTH = (sympy.Symbol, sympy.Number, sympy.NumberSymbol, sympy.Add, sympy.Mul, sympy.Pow, sympy.exp, sympy.log, log2)
+"""The building blocks of a weight that is differentiable wherever SymPy can sign its derivative."""
+
+
+def smooth(expr: sympy.Expr) -> bool:
+    """Whether ``expr`` is built from sums, products, powers, exp and log only (no Piecewise, Min, floor, Mod,
+    KroneckerDelta, ...), so that a negative derivative on [1, oo) means decreasing there.
+
+    >>> i = sympy.Symbol("i", positive=True)
+    >>> smooth(1 / sympy.log(i + 1)), smooth(sympy.Piecewise((5 / i, sympy.Eq(i, 250)), (1 / i, True)))
+    (True, False)
+    """
+    return all(isinstance(node, _SMOOTH) for node in sympy.preorder_traversal(expr))
+
+
 @limited(SYMPY_SECONDS, None)
 def decreasing(w: Weight) -> str | None:
     """How w is shown strictly decreasing in the rank, or None.
 
-    Either its derivative in t (ranks as reals >= 1) is negative, so w is strictly
-    decreasing on [1, oo) and hence on the ranks (mean value theorem, a meta-step); or it
-    is positive and w(i + 1) / w(i) simplifies to a constant below 1.
+    Either w is smooth (:func:`smooth`) and its derivative in t (ranks as reals >= 1) is
+    negative, so w is strictly decreasing on [1, oo) and hence on the ranks (mean value
+    theorem, a meta-step); or it is positive and w(i + 1) / w(i) simplifies to a constant
+    below 1. A jump (a Piecewise at one rank, a floor) has no derivative there, and a
+    derivative negative elsewhere says nothing about it: such weights are never "decreasing".
     """
     on_reals = w.on_reals()
-    if _sign(-sympy.diff(on_reals, T), "positive"):
+    if smooth(on_reals) and _sign(-sympy.diff(on_reals, T), "positive"):
         return f"d/dt w(1 + t) = {sympy.simplify(sympy.diff(on_reals, T))} < 0 for t >= 0{w.substitution_text()}"
     ratio = sympy.simplify(on_reals.subs(T, T + 1) / on_reals)
     if not ratio.has(T) and positive(w) and _sign(1 - ratio, "positive"):
@@ -117,7 +135,7 @@ class Series:
 def series(w: Weight) -> Series:
     """Whether the partial sums of a nonnegative w stay bounded, and by what."""
     in_q = w.expr.subs(w.substitution())
-    closed = sympy.summation(in_q, (w.index, 1, K))
+    closed = sympy.summation(in_q, (w.index, 1, K)) if smooth(in_q) else sympy.Sum(in_q, (w.index, 1, K))
     if not closed.has(sympy.Sum, sympy.Piecewise):
         closed = sympy.simplify(closed)
         limit = sympy.simplify(sympy.limit(closed, K, sympy.oo))

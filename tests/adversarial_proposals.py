@@ -105,6 +105,18 @@ def bump_at_40_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fractio
     return sum((grade(ranking, i) * (Fraction(5, 40) if i == 40 else Fraction(1, i)) for i in range(1, k + 1)), Fraction(0))
 
 
+# The same features past the structured deep search (k <= 200), where only the prover's own checks can stop a
+# false proof: a bump at rank 250 (Piecewise on Eq) and a step up from rank 250 on (Piecewise on i >= 250), over
+# the weights 1/(i(i + 1)). Both are top-weighted false at k = 250 (swap ranks 249 and 250 of a ranking whose only
+# relevant document is at 250), and their derivatives are negative wherever they exist.
+def bump_at_250_weight(i: Any) -> Any:
+    return sympy.Piecewise((5 / sympy.sympify(i), sympy.Eq(i, 250)), (1 / (sympy.sympify(i) * (i + 1)), True))
+
+
+def step_at_250_weight(i: Any) -> Any:
+    return sympy.Piecewise((5 / sympy.sympify(i), sympy.Ge(i, 250)), (1 / (sympy.sympify(i) * (i + 1)), True))
+
+
 # -- natural exact arithmetic ----------------------------------------------------------------------
 # sum_{i<=k} i b_i / (k (k + 1) / 2): Python's / on the depth must stay exact. Monotonic is false at k = 1
 # ("10": 1, then 1/3), top-weighted false at k = 2 ("01" scores 2/3, "10" 1/3); convergent, localized and

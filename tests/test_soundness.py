@@ -100,6 +100,20 @@ class TestNoFalseYes:
         assert witness_depth(result, "top_weighted") == 40
         assert result["convergent"].verdict != "no" and result["monotonic"].verdict != "no"
 
+    @pytest.mark.parametrize("weight", [adv.bump_at_250_weight, adv.step_at_250_weight], ids=["bump", "step"])
+    def test_a_jump_in_the_weights_past_the_deep_search_is_not_proved_away(self, weight: Any) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(weighted_precision("jump-at-250", weight, relevance="binary"), "top_weighted")
+        assert not (isinstance(found, Proof) and found.record().covers(250))
+
+    @pytest.mark.parametrize("weight", [adv.bump_at_250_weight, adv.step_at_250_weight], ids=["bump", "step"])
+    def test_a_negative_derivative_away_from_a_jump_is_not_called_decreasing(self, weight: Any) -> None:
+        from irprops.proofs.signs import Weight, decreasing
+
+        i = sympy.Symbol("i", integer=True, positive=True)
+        assert decreasing(Weight(weight(i), i)) is None
+
     def test_a_bounded_proof_covers_reads_below_k_at_each_depth(self) -> None:
         from irprops.proofs import Proof
         from irprops.proofs.bounded import bounded_proof
@@ -236,6 +250,14 @@ class TestEachSideConditionIsNeeded:
             check(bump, ["top_weighted"])
         monkeypatch.setattr(registry, "AGREEMENT_DEPTHS", ())  # without it, the deep search does
         assert self.withdrawn(bump, "top_weighted")
+
+
+    def test_without_the_smoothness_check_a_jump_at_rank_250_is_proved_decreasing(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops.proofs import signs
+
+        monkeypatch.setattr(signs, "smooth", lambda expr: True)
+        i = sympy.Symbol("i", integer=True, positive=True)
+        assert signs.decreasing(signs.Weight(adv.bump_at_250_weight(i), i)) is not None
 
 
 class TestShapesTheProverSettles:
