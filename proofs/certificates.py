@@ -110,9 +110,11 @@ def recheck(directory: Path = COMMITTED, workers: int = 2) -> list[Recheck]:
     return results
 
 
-CROSS_CHECK_SECONDS = 30.0
+CROSS_CHECK_SECONDS = 10.0
 """Wall-clock limit of cvc5 on one obligation in a cross-check: cvc5's own time limit is not
-checked inside a simplex pivot, so a helper process that overruns it is killed."""
+checked inside a simplex pivot, so a helper process that overruns it is killed. Every committed
+certificate takes cvc5 under a second; a nonlinear induction step (Q-measure's) that it cannot
+settle in 10 s is reported unconfirmed, and the proof stands on Z3."""
 
 
 def cross_check(obligations: Sequence[Obligation]) -> CrossCheck:

@@ -22,7 +22,7 @@ from irprops.verdicts import Prop
 
 from .lemma import ALL_K, Failed, Lemma, Proof
 from .structure import Prepared
-from .weighted import CLOSED
+from .weighted import CLOSED, SYMPY
 
 __all__ = ["constant", "prove_constant"]
 
@@ -34,11 +34,28 @@ CLAIMS = {
 
 
 def constant(p: Prepared) -> sympy.Expr | None:
-    """The constant c when the closed form is a finite real number with no denominator that can vanish, else None."""
+    """The constant c when the closed form is a finite real number with no denominator that can vanish, else None.
+
+    A closed form that reads no grade and no R but mentions k (``sum_{i<=k} 1 / k``) is evaluated by SymPy's
+    summation and simplification; it counts as the constant c only if every denominator in it, and every recorded
+    one, is nonzero for every k >= 1 (so that no depth leaves it undefined).
+    """
     expr = p.expr
-    if expr.free_symbols or expr.has(sympy.Indexed) or p.form.denominators or not expr.is_number:
+    if expr.has(sympy.Indexed, p.R) or (p.form.qrel_base is not None and expr.has(p.form.qrel_base)):
         return None
-    return expr if expr.is_real and expr.is_finite else None
+    denominators = [d for d, _ in p.form.denominators] + [a.base for a in sympy.preorder_traversal(expr) if a.is_Pow and a.exp.is_negative]
+    if any(not _nonzero(d) for d in denominators):
+        return None
+    reduced = sympy.simplify(expr.doit()) if expr.has(p.k) else expr
+    if reduced.free_symbols or not reduced.is_number:
+        return None
+    return reduced if reduced.is_real and reduced.is_finite else None
+
+
+def _nonzero(d: sympy.Expr) -> bool:
+    """Whether SymPy shows ``d`` (a number, or an expression in k >= 1) nonzero."""
+    value = sympy.simplify(sympy.sympify(d).doit())
+    return bool(value.is_positive or value.is_negative)
 
 
 def prove_constant(p: Prepared, prop: Prop) -> Proof | Failed:
@@ -48,6 +65,9 @@ def prove_constant(p: Prepared, prop: Prop) -> Proof | Failed:
         return Failed(prop, "the closed form is not a constant")
     if prop not in CLAIMS:
         return Failed(prop, "a constant metric has no proof of this property (a swap leaves its score unchanged)")
-    statement = f"the closed form {show(c)} reads no grade, no R and no k: every situation at every depth scores c = {show(c)}"
+    written = "" if c == p.expr else (f" (written {show(p.expr)}, which SymPy's summation and simplification reduce to {show(c)}, "
+                                      "every denominator nonzero for k >= 1)")
+    statement = f"the closed form reads no grade and no R{written}: every situation at every depth scores c = {show(c)}"
     claim = Lemma("claim", CLAIMS[prop].format(abs=show(sympy.Abs(c))), "structure")
-    return Proof(prop, "yes", ALL_K, (Lemma("constant", statement, "structure"), claim), (CLOSED,))
+    trusted = (CLOSED,) if c == p.expr else (CLOSED, SYMPY)
+    return Proof(prop, "yes", ALL_K, (Lemma("constant", statement, "SymPy" if written else "structure"), claim), trusted)

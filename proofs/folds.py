@@ -10,7 +10,10 @@ over the ranks i = 1..U that keeps a few numbers:
   ``Product`` is a state Q (from 1, Q *= f(i));
 * each ``MaxOver(Lambda(i, f(i)), 1, U)`` is a state H (from 0, H = max(H, f(i)));
 * a counter N of the relevant grades seen (N += x) is always kept, so that the
-  situation model's consistency (N <= R at the end) can be stated.
+  situation model's consistency (N <= R after every rank) can be stated.
+
+A step may read R (Q-measure's min(i, R)): R is fixed by the qrels, the same in both runs
+of a swap and at every depth. It never reads the depth k.
 
 All updates read the *old* state (a prefix read after its update is written out as
 P + f(i)). The output is the closed form with each aggregate replaced by its state.
@@ -61,7 +64,8 @@ class Fold:
         state = dict(self.init)
         for i in range(1, upper + 1):
             grade = situation.grade(i)
-            values = {**state, X: sympy.Rational(grade.numerator, grade.denominator), I: sympy.Integer(i), **params}
+            x = sympy.Rational(grade.numerator, grade.denominator)
+            values = {**state, X: x, I: sympy.Integer(i), R: sympy.Integer(situation.R), **params}
             state = {v: sympy.sympify(self.update[v]).xreplace(values) for v in self.state}
         out = self.output.xreplace({**state, k: sympy.Integer(situation.k), R: sympy.Integer(situation.R), **params}).doit()
         if out.has(sympy.zoo, sympy.nan):
@@ -147,8 +151,8 @@ class _Builder:
         replaced = body.replace(lambda a: isinstance(a, (sympy.Sum, sympy.Product)) and a.has(self.p.grades),
                                 lambda a: self._prefix(a, variable))
         replaced = replaced.xreplace({self.p.grades[variable]: X}).xreplace({variable: I})
-        if replaced.has(sympy.Indexed, sympy.Sum, sympy.Product, MaxOver) or replaced.has(self.p.R) or replaced.has(self.p.k):
-            raise _NotAFold  # a step reads the current rank and grade and the state, never the depth or R
+        if replaced.has(sympy.Indexed, sympy.Sum, sympy.Product, MaxOver) or replaced.has(self.p.k):
+            raise _NotAFold  # a step reads the current rank and grade, the state and R (fixed by the qrels), never the depth
         return replaced
 
     def _prefix(self, e: sympy.Basic, outer: sympy.Symbol) -> sympy.Expr:

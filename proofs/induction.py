@@ -20,7 +20,7 @@ import sympy
 import z3
 
 from .encode import Encoder
-from .folds import Fold, I, X
+from .folds import COUNT, Fold, I, X
 from .smt import Obligation, Query, conj
 
 State = dict[sympy.Symbol, z3.ArithRef]
@@ -62,11 +62,21 @@ class Machine:
     def domain(self, x: z3.ArithRef) -> z3.BoolRef:
         return z3.Or(x == 0, x == 1) if self.fold.binary else z3.And(x >= 0, x <= 1)
 
+    def reads_R(self) -> bool:
+        """Whether a step reads R (then every step also states the situation model's consistency: seen <= R)."""
+        return any(sympy.sympify(e).has(self.R) for e in self.fold.update.values())
+
     def step(self, state: State, x: z3.ArithRef, rank: z3.ArithRef) -> tuple[State, list[z3.BoolRef]]:
-        """The state after one rank, and the guards its divisions need."""
-        encoder = Encoder({**state, X: x, I: rank, **self.params})
+        """The state after one rank, and the guards its divisions need.
+
+        A step that reads R gets R as the one constant ``R`` every query shares, with the facts R >= 0 and
+        (consistency of the situation) the relevant grades seen up to this rank add up to at most R.
+        """
+        R = z3.Int("R")
+        encoder = Encoder({**state, X: x, I: rank, **self.params, **({self.R: R} if self.reads_R() else {})})
         after = {v: encoder.term(e) for v, e in self.fold.update.items()}
-        return after, encoder.guards + list(encoder.facts.values())
+        consistent = [R >= 0, after[COUNT] <= R] if self.reads_R() else []
+        return after, encoder.guards + list(encoder.facts.values()) + consistent
 
     def output(self, state: State, k: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
         encoder = Encoder({**state, self.k: k, self.R: R, **self.params})

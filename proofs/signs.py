@@ -9,6 +9,8 @@ q > 0. A "no" or "cannot tell" is never turned into a fact.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import sympy
@@ -63,22 +65,31 @@ def _sign(expr: sympy.Expr, want: str) -> bool:
     return False
 
 
+def _everywhere(w: Weight, want: str, of: Callable[[sympy.Expr], sympy.Expr]) -> bool:
+    """Whether of(w(i)) has the sign ``want`` at every rank: on the reals t >= 0, or on the smooth part and at each exception."""
+    if _sign(of(w.on_reals()), want):
+        return True
+    split = exceptions(w)
+    return split is not None and _sign(of(Weight(split.smooth, w.index, w.open_unit).on_reals()), want) and all(
+        _sign(of(value.subs(w.substitution())), want) for value in split.values.values())
+
+
 @limited(SYMPY_SECONDS, False)
 def positive(w: Weight) -> bool:
     """w(i) > 0 for every rank i >= 1."""
-    return _sign(w.on_reals(), "positive")
+    return _everywhere(w, "positive", lambda e: e)
 
 
 @limited(SYMPY_SECONDS, False)
 def nonnegative(w: Weight) -> bool:
     """w(i) >= 0 for every rank i >= 1."""
-    return _sign(w.on_reals(), "nonnegative")
+    return _everywhere(w, "nonnegative", lambda e: e)
 
 
 @limited(SYMPY_SECONDS, False)
 def at_most_one(w: Weight) -> bool:
     """w(i) <= 1 for every rank i >= 1."""
-    return _sign(1 - w.on_reals(), "nonnegative")
+    return _everywhere(w, "nonnegative", lambda e: 1 - e)
 
 
 @limited(SYMPY_SECONDS, False)
@@ -102,6 +113,52 @@ def smooth(expr: sympy.Expr) -> bool:
     return all(isinstance(node, _SMOOTH) for node in sympy.preorder_traversal(expr))
 
 
+MAX_EXCEPTIONS_RANK = 1000
+"""The deepest rank at which a weight may differ from its smooth part (each rank up to it is compared exactly)."""
+
+
+@dataclass(frozen=True)
+class Exceptions:
+    """A weight equal to a smooth function except at finitely many ranks: w(t) = values[t] there."""
+
+    smooth: sympy.Expr
+    values: dict[int, sympy.Expr]
+
+    @property
+    def last(self) -> int:
+        return max(self.values)
+
+
+def exceptions(w: Weight) -> Exceptions | None:
+    """The smooth part and the exceptional ranks of ``Piecewise((a_1, Eq(i, t_1)), ..., (s(i), True))``, or None.
+
+    A rank-1 term written outside a sum arrives this way (w(1) = s(1) + c).
+
+    >>> i = sympy.Symbol("i", integer=True, positive=True)
+    >>> exceptions(Weight(sympy.Piecewise((2, sympy.Eq(i, 1)), (1 / i, True)), i))
+    Exceptions(smooth=1/i, values={1: 2})
+    """
+    folded = sympy.piecewise_fold(w.expr)
+    if not isinstance(folded, sympy.Piecewise) or folded.args[-1].cond is not sympy.true:
+        return None
+    values: dict[int, sympy.Expr] = {}
+    for value, condition in folded.args[:-1]:
+        if not (isinstance(condition, sympy.Eq) and {condition.lhs, condition.rhs} - {w.index}):
+            return None
+        (rank,) = {condition.lhs, condition.rhs} - {w.index}
+        if not (rank.is_Integer and 1 <= rank <= MAX_EXCEPTIONS_RANK) or int(rank) in values:
+            return None
+        values[int(rank)] = value.subs(w.index, rank)
+    rest = folded.args[-1].expr
+    return Exceptions(rest, values) if values and smooth(rest.subs(w.index, 1 + T)) else None
+
+
+def _ranks_decrease(w: Weight, last: int) -> bool:
+    """w(1) > w(2) > ... > w(last + 1), each comparison of two exact numbers decided by SymPy."""
+    values = [w.at(sympy.Integer(i)).subs(w.substitution()) for i in range(1, last + 2)]
+    return all(_sign(a - b, "positive") for a, b in itertools.pairwise(values))
+
+
 @limited(SYMPY_SECONDS, None)
 def decreasing(w: Weight) -> str | None:
     """How w is shown strictly decreasing in the rank, or None.
@@ -115,6 +172,15 @@ def decreasing(w: Weight) -> str | None:
     on_reals = w.on_reals()
     if smooth(on_reals) and _sign(-sympy.diff(on_reals, T), "positive"):
         return f"d/dt w(1 + t) = {sympy.simplify(sympy.diff(on_reals, T))} < 0 for t >= 0{w.substitution_text()}"
+    split = exceptions(w)
+    if split is not None:
+        tail = decreasing(Weight(split.smooth, w.index, w.open_unit))
+        if tail is not None and _ranks_decrease(w, split.last):
+            ranks = [1, 2, 3] if split.last < 3 else [1, 2, "...", split.last + 1]
+            chain = " > ".join(f"w({r})" if r != "..." else "..." for r in ranks[:split.last + 1])
+            return (f"w equals s(i) = {split.smooth} except at the ranks {sorted(split.values)}; s is strictly decreasing "
+                    f"({tail}), and {chain} exactly, so w(i) > w(j) for i < j")
+        return None
     ratio = sympy.simplify(on_reals.subs(T, T + 1) / on_reals)
     if not ratio.has(T) and positive(w) and _sign(1 - ratio, "positive"):
         return f"w(i + 1) / w(i) = {ratio} < 1 and w > 0{w.substitution_text()}"
@@ -134,6 +200,14 @@ class Series:
 @limited(SYMPY_SECONDS, Series(None, None, f"SymPy could not tell within {SYMPY_SECONDS:g} s whether the weights' sum converges"))
 def series(w: Weight) -> Series:
     """Whether the partial sums of a nonnegative w stay bounded, and by what."""
+    split = exceptions(w)
+    if split is not None:  # finitely many ranks change the sum by a constant
+        tail = series(Weight(split.smooth, w.index, w.open_unit))
+        shift = sum((value - split.smooth.subs(w.index, rank) for rank, value in split.values.items()), sympy.Integer(0))
+        shift = sympy.simplify(shift.subs(w.substitution()))
+        bound = sympy.simplify(tail.bound + shift) if tail.bound is not None else None
+        return Series(tail.bounded, bound, f"{tail.how}; w differs from {split.smooth} only at the ranks {sorted(split.values)}, "
+                                           f"which add {shift} to every sum reaching them")
     in_q = w.expr.subs(w.substitution())
     closed = sympy.summation(in_q, (w.index, 1, K)) if smooth(in_q) else sympy.Sum(in_q, (w.index, 1, K))
     if not closed.has(sympy.Sum, sympy.Piecewise):

@@ -118,6 +118,8 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
     x, k, R = p.grades, p.k, p.R
     numerators, denominators, scale = [], [], sympy.Integer(1)
     for factor in sympy.Mul.make_args(p.expr):
+        if isinstance(factor, sympy.Add) and factor.has(x):
+            factor = _with_leading_terms(factor, p)  # c * x[1] + sum_{i<=k} ...: one sum whose weight at rank 1 is raised by c
         if isinstance(factor, sympy.Sum) and factor.has(x):
             numerators.append(factor)
         elif factor.is_Pow and factor.exp == -1:
@@ -160,6 +162,36 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
     return WeightedSum(**structure, normaliser="weights", normaliser_weight=v, normaliser_upper=k, telescoped_from=n)
 
 
+def _with_leading_terms(total: sympy.Add, p: Prepared) -> sympy.Expr:
+    """``a * sum_{i<=k} f(i) + c * x[1]`` as ``sum_{i<=k} (a f(i) + c [i = 1] x[i])``, exact for every k >= 1 (rank 1 is always
+    in the top k); anything else is returned as it was.
+
+    >>> from irprops.metrics import Measure, Metric
+    >>> bonus = Measure(Metric("bonus", lambda m: m.r(1) + m.sum(1, m.k, lambda i: m.r(i) / i), "binary", (), (), ""), {})
+    >>> prepared = prepare(bonus)
+    >>> _with_leading_terms(prepared.expr, prepared)
+    Sum(Piecewise((1 + 1/i, Eq(i, 1)), (1/i, True))*b[i], (i, 1, k))
+    """
+    x, first = p.grades, p.grades[1]
+    sums = [t for t in total.args if t.has(sympy.Sum)]
+    if len(sums) != 1:
+        return total
+    coefficient, inner = sums[0].as_independent(sympy.Sum, as_Add=False)
+    if not (isinstance(inner, sympy.Sum) and len(inner.limits) == 1 and inner.limits[0][1:] == (1, p.k)):
+        return total
+    if coefficient.has(x, p.R, p.k, sympy.Indexed):
+        return total
+    extra = sympy.Add(*(t for t in total.args if t is not sums[0]))
+    c = sympy.expand(extra).coeff(first)
+    if c == 0 or sympy.expand(extra - c * first) != 0 or c.has(x, p.R, p.k, sympy.Indexed):
+        return total
+    i = inner.limits[0][0]
+    w = _coefficient(coefficient * inner.function, x[i])
+    if w is None:
+        return total
+    return sympy.Sum(sympy.Piecewise((w + c, sympy.Eq(i, 1)), (w, True)) * x[i], inner.limits[0])
+
+
 def telescoped(n: sympy.Expr, i: sympy.Symbol, p: Prepared) -> sympy.Expr | None:
     """v(i) = n(i) - n(i - 1) when the normaliser n is a closed form in k alone with n(0) = 0, so that
     n(k) = sum_{j<=k} v(j) for every k >= 1 (telescoping): SRBP's 1 - p^k, or k (k + 1) / 2.
@@ -196,7 +228,12 @@ def fixed(weight: sympy.Expr, p: Prepared) -> bool:
 
 
 def _coefficient(term: sympy.Expr, grade: sympy.Indexed) -> sympy.Expr | None:
-    """w when ``term`` is w * grade with w free of grades and qrels, else None."""
+    """w when ``term`` is w * grade with w free of grades and qrels, else None (branch by branch for a Piecewise)."""
+    if isinstance(term, sympy.Piecewise):
+        pieces = [(_coefficient(e, grade), c) for e, c in term.args]
+        if any(w is None or c.has(sympy.Indexed) for w, c in pieces):
+            return None
+        return sympy.Piecewise(*pieces)
     w = sympy.expand(term).coeff(grade)
     if w == 0 or sympy.simplify(term - w * grade) != 0 or w.has(sympy.Indexed) or w.has(MaxOver, OrderStatistic):
         return None

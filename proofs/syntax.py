@@ -68,7 +68,7 @@ def _reads_outside_top_k(e: sympy.Basic, p: Prepared, ranges: dict[sympy.Symbol,
 
 def _within(e: sympy.Expr, k: sympy.Symbol, ranges: dict[sympy.Symbol, sympy.Expr]) -> bool:
     """Whether ``e`` is at most k whenever the summation variables lie in their ranges."""
-    if e == k:
+    if e in (k, 1):  # rank 1 lies in the top k at every depth k >= 1
         return True
     if isinstance(e, sympy.Min):
         return any(_within(a, k, ranges) for a in e.args)

@@ -158,7 +158,7 @@ def ndcg_shifted(m: Any) -> Any:
 def ndcg_shifted_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> sympy.Expr | None:
     """The score exactly, with the logarithms as SymPy's (the oracle compares exactly, never in floats)."""
     def gain(grades: list[Fraction]) -> sympy.Expr:
-        return sum((sympy.nsimplify(g) / log2(i + 2) for i, g in enumerate(grades[:k], start=1)), sympy.Integer(0))
+        return sum((sympy.Rational(g.numerator, g.denominator) / log2(i + 2) for i, g in enumerate(grades[:k], start=1)), sympy.Integer(0))
     ideal = gain(sorted(qrels, reverse=True))
     return None if ideal == 0 else gain([grade(ranking, i) for i in range(1, k + 1)]) / ideal
 
