@@ -28,6 +28,9 @@ from .targets import TOLERANCE, Defect, Hang, Target
 
 C = TypeVar("C")
 
+RERUNS = 3
+"""How many times a proposal's witness is re-run, each time with nothing cached, before it is reported."""
+
 PROPERTIES: dict[Prop, Property] = {}
 """The seven properties, by key, in the paper's column order."""
 
@@ -77,8 +80,9 @@ class SearchLog:
     def attempt(self, property_: SearchProperty[C], candidate: C, target: Target) -> Witness | None:
         """Test one candidate; a defect is counted and skipped, a hang or the budget ends the search.
 
-        A witness is re-run on a fresh copy of the target (nothing cached): a proposal that
-        answers differently the second time is nondeterministic, which is a defect.
+        A witness is re-run :data:`RERUNS` times, each on a fresh copy of the target (nothing
+        cached): a proposal that answers differently on any re-run is nondeterministic, which
+        is a defect (a random black box often repeats one answer, seldom three).
         """
         if self.stopped:
             return None
@@ -89,9 +93,10 @@ class SearchLog:
         try:
             found = property_.witness(candidate, target)
             if found is not None and target.fresh() is not target:
-                again = property_.witness(candidate, target.fresh())
-                if again is None or (again.data, again.text) != (found.data, found.text):
-                    raise Defect(_first_situation(candidate), f"answered differently when re-run on the same input ({found.text})")
+                for _ in range(RERUNS):
+                    again = property_.witness(candidate, target.fresh())
+                    if again is None or (again.data, again.text) != (found.data, found.text):
+                        raise Defect(_first_situation(candidate), f"answered differently when re-run on the same input ({found.text})")
             return found
         except Hang as hang:
             self.hang = hang

@@ -36,7 +36,7 @@ from sympy.utilities.iterables import multiset_permutations
 from irprops.metrics import Situation
 from irprops.verdicts import Prop, Search, Verdict, VerdictValue, Witness, grades_json, show, situation_json
 
-from .base import Property, SearchLog, method, register
+from .base import RERUNS, Property, SearchLog, method, register
 from .space import ONE, Space, consistent
 from .targets import Defect, Hang, Scored, Target, clearly, relation
 
@@ -128,20 +128,22 @@ class Realizable(Property):
         return scored
 
     def _confirmed(self, found: Witness, target: Target, log: SearchLog) -> bool:
-        """Re-derive the witness on a fresh copy of a proposal: a nondeterministic one is a defect."""
-        fresh = target.fresh()
-        if fresh is target:
+        """Re-derive the witness on fresh copies of a proposal (RERUNS times): a nondeterministic one is a defect."""
+        if target.fresh() is target:
             return True
         k, qrels = found.data["k"], tuple(Fraction(g) for g in found.data["qrels"])
         better = found.data["better"]
         again_better = consistent(tuple(Fraction(g) for g in better["ranking"]), better["k"], tuple(Fraction(g) for g in better["qrels"]))
-        scored = self._scored(fresh, arrangements(k, qrels), log)
-        elsewhere = self._scored(fresh, [again_better], log)
-        again = self._witness(k, qrels, scored, elsewhere, max(o.approx for _, o in scored + elsewhere)) if scored and elsewhere else None
-        if again is not None and (again.data, again.text) == (found.data, found.text):
-            return True
-        log.record(Defect(again_better, f"answered differently when re-run on the same inputs ({found.text})"))
-        return False
+        for _ in range(RERUNS):
+            fresh = target.fresh()
+            scored = self._scored(fresh, arrangements(k, qrels), log)
+            elsewhere = self._scored(fresh, [again_better], log)
+            top = max(o.approx for _, o in scored + elsewhere) if scored and elsewhere else 0.0
+            again = self._witness(k, qrels, scored, elsewhere, top) if scored and elsewhere else None
+            if again is None or (again.data, again.text) != (found.data, found.text):
+                log.record(Defect(again_better, f"answered differently when re-run on the same inputs ({found.text})"))
+                return False
+        return True
 
     def _witness(self, k: int, qrels: tuple[Fraction, ...], scored: list[tuple[Situation, Scored]],
                  explored: list[tuple[Situation, Scored]], top: float) -> Witness | None:

@@ -207,13 +207,13 @@ class ProposalTarget(Target):
             return self._symbolic(result, situation)
         if isinstance(result, bool) or not isinstance(result, (numbers.Number, Decimal)):
             raise Defect(situation, f"returned {type(result).__name__} {result!r}, not a number")
-        if isinstance(result, (int, Fraction, numbers.Rational, Decimal)) and not isinstance(result, float):
+        if isinstance(result, (int, Fraction, numbers.Rational)) and not isinstance(result, float):
             try:
                 value = Fraction(result)  # type: ignore[arg-type]
             except (ValueError, TypeError, OverflowError):
                 raise Defect(situation, f"returned {result!r}, not a finite number") from None
             return Scored(float(value), exact=value)
-        if isinstance(result, numbers.Real):
+        if isinstance(result, (numbers.Real, Decimal)):  # a Decimal is rounded arithmetic (its division rounds): not exact
             approx = float(result)
             if not math.isfinite(approx):
                 raise Defect(situation, f"returned {approx!r}")

@@ -9,6 +9,7 @@ import itertools
 import math
 import random
 import time
+from decimal import Decimal
 from fractions import Fraction
 
 from irprops.metrics.exact import log2
@@ -112,6 +113,21 @@ _calls = itertools.count(1)
 def answers_differently(ranking, k, qrels):
     """A new, smaller score on every call: nondeterministic."""
     return Fraction(-next(_calls))
+
+
+_seen: dict[tuple, int] = {}
+
+
+def changes_on_the_third_call(ranking, k, qrels):
+    """P@k on the first two calls with an input, 1 - P@k from the third on: a witness re-run only once passes."""
+    key = (ranking, k, qrels)
+    _seen[key] = _seen.get(key, 0) + 1
+    return precision(ranking, k, qrels) if _seen[key] <= 2 else 1 - precision(ranking, k, qrels)
+
+
+def decimal_precision(ranking, k, qrels):
+    """P@k in Decimal arithmetic: 1/3 is rounded to 28 digits, so its comparisons are numerical, not exact."""
+    return Decimal(int(sum(ranking[:k]))) / Decimal(k)
 
 
 def noisy_count(ranking, k, qrels):

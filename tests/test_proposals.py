@@ -85,6 +85,11 @@ class TestFloatProposals:
             assert "numerical evidence" in result[prop].method
         assert_every_no_rechecks(result, proposals.float_precision)
 
+    def test_decimal_scores_are_numerical_evidence_not_exact(self) -> None:  # Decimal division rounds
+        result = check(proposals.decimal_precision, ["monotonic", "top_weighted"])
+        for verdict in result.verdicts.values():
+            assert verdict.verdict == "no" and "numerical evidence" in verdict.method
+
     def test_float_witnesses_are_plain_float_comparisons(self) -> None:
         w = check(proposals.float_precision, ["realizable"])["realizable"].witness.data
         assert (w["max"], w["better"]["value"]) == ("0.5", "1.0")
@@ -132,6 +137,11 @@ class TestBrokenProposals:
         for verdict in result.verdicts.values():
             assert (verdict.verdict == "unknown"
                     and verdict.search.first_defect.problem.startswith("answered differently when re-run on the same input"))
+
+    def test_a_proposal_that_changes_its_answer_on_the_third_call_gets_no_witness(self) -> None:
+        result = check(proposals.changes_on_the_third_call, ["monotonic", "realizable"])
+        for verdict in result.verdicts.values():
+            assert verdict.verdict == "unknown" and verdict.search.first_defect.problem.startswith("answered differently"), verdict.evidence
 
     def test_a_sometimes_nondeterministic_proposal_does_not_make_the_hypothesis_phase_flaky(self) -> None:
         result = check(proposals.noisy_count, ["monotonic", "top_weighted", "localized"])
