@@ -170,7 +170,7 @@ def _with_leading_terms(total: sympy.Add, p: Prepared) -> sympy.Expr:
     >>> bonus = Measure(Metric("bonus", lambda m: m.r(1) + m.sum(1, m.k, lambda i: m.r(i) / i), "binary", (), (), ""), {})
     >>> prepared = prepare(bonus)
     >>> _with_leading_terms(prepared.expr, prepared)
-    Sum(Piecewise((1 + 1/i, Eq(i, 1)), (1/i, True))*b[i], (i, 1, k))
+    Sum(Piecewise(((1 + 1/i)*b[i], Eq(i, 1)), (b[i]/i, True)), (i, 1, k))
     """
     x, first = p.grades, p.grades[1]
     sums = [t for t in total.args if t.has(sympy.Sum)]

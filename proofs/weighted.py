@@ -18,7 +18,7 @@ from irprops.metrics import Situation, compare
 from irprops.metrics.exact import show, to_float, to_str
 from irprops.verdicts import Prop, Witness, grades_json
 
-from . import signs, termwise
+from . import signs, termwise, weightfacts
 from .lemma import ALL_K, Failed, Lemma, Proof, Prover, z3_lemma
 from .smt import Discharged
 from .structure import Prepared, WeightedSum
@@ -31,6 +31,7 @@ SYMPY = "SymPy's sign determination, summation and limits (computations, not pro
 CLOSED = "the closed form is the metric's own (generated from its one declaration, tested against the exact form)"
 MVT = ("mean value theorem: a negative derivative on [1, oo) makes w strictly decreasing on the ranks, "
        "and transitivity gives w(i) > w(j) for i < j")
+TRANSITIVE = "transitivity: w(i) > w(i + 1) for every rank i gives w(i) > w(j) for i < j"
 REARRANGE = "rearrangement by adjacent exchanges (bubble sort): grades in decreasing order maximise a sum with nonincreasing weights"
 DOMINANCE = "the i-th largest grade of a sub-multiset is at most the i-th largest grade of the whole multiset"
 UNBOUNDED_AT = Fraction(10)
@@ -67,6 +68,20 @@ class WeightedProver(Prover):
         self._done.append(done)
         return z3_lemma(name, statement, done)
 
+    def _certified(self, prop: Prop, fact: str, weight: sympy.Expr, name: str, statement: str) -> Lemma | None:
+        """The fact as a certificate about this metric's weight function (see :mod:`proofs.weightfacts`), or None."""
+        slug = {"w>0": "w-positive", "w>=0": "w-nonnegative", "w<=1": "w-at-most-1"}.get(name, name.replace(" ", "-"))
+        header = {"metric": self.p.measure.name, "property": prop, "reach": "all k", "lemma": name}
+        try:
+            done = weightfacts.certify(f"{certificate_dir(self.p)}/{prop}--{slug}.smt2", header, weight, self.ws.index, fact,
+                                       self.p.open_unit)
+        except NotImplementedError:  # logarithms or powers of the rank: the fact stays a SymPy computation
+            return None
+        if not done.proved:
+            return None
+        self._done.append(done)
+        return z3_lemma(name, f"{statement} (written out from the closed form)", done)
+
     def _weight(self, prop: Prop, fact: str) -> Lemma | Failed:
         w = self.w
         checks = {
@@ -74,6 +89,12 @@ class WeightedProver(Prover):
             "w > 0": (signs.positive, f"w(i) = {self.ws.weight} > 0 for every rank i >= 1"),
             "w <= 1": (signs.at_most_one, f"w(i) = {self.ws.weight} <= 1 for every rank i >= 1"),
         }
+        if fact in checks or fact == "w decreasing":
+            name = "weights decrease" if fact == "w decreasing" else fact.replace(" ", "")
+            statement = f"w(i) = {self.ws.weight} > w(i + 1) for every rank i >= 1" if fact == "w decreasing" else checks[fact][1]
+            certified = self._certified(prop, fact, self.ws.weight, name, statement)
+            if certified is not None:
+                return certified
         if fact == "w decreasing":
             how = signs.decreasing(w)
             return (Lemma("weights decrease", f"w(i) > w(i + 1) for every rank i >= 1: {how}", "SymPy") if how
@@ -94,6 +115,11 @@ class WeightedProver(Prover):
         v = self.ws.normaliser_weight
         assert v is not None  # the kinds with a weighted normaliser
         shown = show(v.xreplace({self.ws.index: sympy.Symbol("j")}))
+        certified = self._certified(prop, "w > 0", v, "normaliser positive",
+                                    f"v(j) = {shown} > 0 for every rank j >= 1, so N > 0 wherever the score is defined "
+                                    "(N has at least one term with a positive grade)")
+        if certified is not None:
+            return certified
         if signs.positive(signs.Weight(v, self.ws.index, self.p.open_unit)):
             return Lemma("normaliser positive", f"v(j) = {shown} > 0 for every rank j >= 1, so N > 0 wherever the score is defined "
                          "(N has at least one term with a positive grade)", "SymPy")
@@ -111,6 +137,9 @@ class WeightedProver(Prover):
             if isinstance(found, Failed):
                 return found
             lemmas.append(found)
+        decrease = next((lemma for lemma in lemmas if lemma.name == "weights decrease"), None)
+        if decrease is not None and decrease.method != "SymPy":  # certified rank by rank: transitivity, not the mean value theorem
+            trusted = [TRANSITIVE if t == MVT else t for t in trusted]
         base = [CLOSED, *trusted] + ([SYMPY] if any(lemma.method == "SymPy" for lemma in lemmas) else [])
         return Proof(prop, conclusion, ALL_K, tuple(lemmas), tuple(dict.fromkeys(base)), tuple(d.obligation for d in self._done), witness)  # type: ignore[arg-type]
 
@@ -263,6 +292,7 @@ class WeightedProver(Prover):
             return proof
         upper = Lemma("bound", f"the score is at most c = {self.ws.scale} on every situation (the boundedness proof below), "
                       "so c is the supremum and it is reached at every depth k", "structure")
-        from_bound = tuple(lemma for lemma in bound.lemmas[1:] if lemma not in proof.lemmas)
+        shown = {(lemma.name, lemma.statement) for lemma in proof.lemmas}
+        from_bound = tuple(lemma for lemma in bound.lemmas[1:] if (lemma.name, lemma.statement) not in shown)
         return Proof(Prop.REALIZABLE, "yes", ALL_K, proof.lemmas + (upper,) + from_bound,
                      tuple(dict.fromkeys(proof.trusted + bound.trusted)), proof.obligations + bound.obligations)
