@@ -23,7 +23,7 @@ from .exact import Exact
 from .grades import format_grade
 from .situation import Situation
 from .symbolic import ClosedFormAlgebra, MaxOver, SymbolicAlgebra, SymbolicForm
-from .tracing import BranchOnSymbol, guarding, untrace
+from .tracing import BranchOnSymbol, guarding, recording_divisors, untrace
 
 Relevance = Literal["binary", "graded"]
 
@@ -271,14 +271,31 @@ class Measure:
         return sympy.simplify(residual.doit())
 
     def _form(self, algebra: SymbolicAlgebra | ClosedFormAlgebra, k: object) -> SymbolicForm:
-        with guarding():
+        with guarding(), recording_divisors() as divisors:
             expr = sympy.sympify(untrace(self.metric.formula(algebra)))
         params = {untrace(algebra.param(name)): value for name, value in self.params.items()}
-        return SymbolicForm(self.name, k, expr, tuple(algebra.denominators), self.metric.binary, algebra.R_symbol, params,
+        # a divisor written with Python's / (not m.div) is a denominator too, unless it mentions a summation index
+        # (inside a sum it is not a condition on the situation; the agreement check compares such forms)
+        outer = {s for s in (k, algebra.R_symbol, *params) if isinstance(s, sympy.Symbol)}
+        recorded = list(algebra.denominators)
+        values = {symbol: sympy.Rational(v.numerator, v.denominator) for symbol, v in params.items() if isinstance(symbol, sympy.Symbol)}
+        for d in divisors:
+            at_values = d.xreplace(values)
+            if at_values.is_number and at_values.is_nonzero:  # log2(max(i, b)) at b = 2 and a concrete rank
+                continue
+            if _plain_symbols(d) <= outer and all(d != known for known, _ in recorded):
+                recorded.append((d, "a denominator is 0"))
+        return SymbolicForm(self.name, k, expr, tuple(recorded), self.metric.binary, algebra.R_symbol, params,
                             reads_unjudged=algebra.reads_unjudged)  # type: ignore[arg-type]
 
     def _assumptions(self) -> dict[str, Mapping[str, bool]]:
         return {p.name: p.assumptions for p in self.metric.params}
+
+
+def _plain_symbols(e: sympy.Expr) -> set[sympy.Symbol]:
+    """The free symbols of ``e`` other than grade sequences (``b`` in ``b[i]``) and their entries."""
+    labels = {base.label for base in e.atoms(sympy.IndexedBase)}
+    return {s for s in e.free_symbols if isinstance(s, sympy.Symbol) and s not in labels}
 
 
 MAX_DEPTH = 100_000

@@ -200,6 +200,21 @@ class _Symbolic(Algebra):
         return _retrace(untrace(a) / b, a)
 
 
+def _limits(i: sympy.Symbol, lo: Any, hi: Any) -> tuple[sympy.Symbol, sympy.Expr, sympy.Expr]:
+    """(i, lo, hi) for a sum over lo..hi that is empty when hi < lo, as the exact form's is.
+
+    SymPy reads a sum whose upper limit is below its lower limit by Karr's convention
+    (``Sum(f, (i, 9, 7)) = -f(8)``), not as empty; so when hi >= lo - 1 is not certain for every
+    depth and R, the upper limit becomes max(hi, lo - 1).
+
+    >>> k = sympy.Symbol("k", integer=True, positive=True)
+    >>> _limits(sympy.Symbol("i"), 1, k), _limits(sympy.Symbol("i"), k, 7)
+    ((i, 1, k), (i, k, Max(7, k - 1)))
+    """
+    lo, hi = sympy.sympify(untrace(lo)), sympy.sympify(untrace(hi))
+    return (i, lo, hi) if (hi - lo + 1).is_nonnegative else (i, lo, sympy.Max(hi, lo - 1))
+
+
 def _rank(i: Any) -> int:
     """A concrete rank from a formula (an int, or an integer SymPy number); a symbolic one cannot index a concrete depth."""
     value = untrace(i)
@@ -307,11 +322,11 @@ class ClosedFormAlgebra(_Symbolic):
 
     def sum(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Traced:
         i = self._index()
-        return Traced(sympy.Sum(_call(f, i, f"the rank {i}"), (i, untrace(lo), untrace(hi))), "a sum")
+        return Traced(sympy.Sum(_call(f, i, f"the rank {i}"), _limits(i, lo, hi)), "a sum")
 
     def prod(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Traced:
         i = self._index()
-        return Traced(sympy.Product(_call(f, i, f"the rank {i}"), (i, untrace(lo), untrace(hi))), "a product")
+        return Traced(sympy.Product(_call(f, i, f"the rank {i}"), _limits(i, lo, hi)), "a product")
 
     def max_over(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Traced:
         i = self._index()

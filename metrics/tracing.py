@@ -72,14 +72,55 @@ def untrace(value: Any) -> Any:
     return value.expr if isinstance(value, (Traced, _TracedRelation)) else value
 
 
+_DIVISORS: list[list[sympy.Expr]] = []
+
+
+@contextlib.contextmanager
+def recording_divisors() -> Iterator[list[sympy.Expr]]:
+    """Collect every symbolic divisor the formula's ``/``, ``//``, ``%`` and negative powers use while the forms are built.
+
+    SymPy cancels as it computes (``(k - 7) / (k - 7)`` is 1 at once), but the metric divides by zero at k = 7:
+    the divisor must be a recorded denominator, as ``m.div``'s are, or the closed form would not be the metric.
+    """
+    found: list[sympy.Expr] = []
+    _DIVISORS.append(found)
+    try:
+        yield found
+    finally:
+        _DIVISORS.pop()
+
+
+def _divides(op: Callable[[Any, Any], Any], left: Any, right: Any) -> None:
+    """Record the divisor of ``op(left, right)``, if it is one and may be zero."""
+    if not _DIVISORS:
+        return
+    divisor = None
+    if op in (operator.truediv, sympy.Mod) or getattr(op, "__name__", "") == "floor_division":
+        divisor = right
+    elif op is operator.pow and not sympy.sympify(right).is_nonnegative:
+        divisor = left
+    if divisor is not None:
+        divisor = sympy.sympify(divisor)
+        if not (divisor.is_number and divisor.is_nonzero):
+            _DIVISORS[-1].append(divisor)
+
+
 def _binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[[Traced, Any], Any]:
     def method(self: Traced, other: Any) -> Any:
         if isinstance(other, float):
             raise BranchOnSymbol(f"a float ({other!r}) combined", self.what, _INSTEAD["float"])
         other = untrace(other)
+        _divides(op, *((other, self.expr) if reflected else (self.expr, other)))
         result = op(other, self.expr) if reflected else op(self.expr, other)
         return Traced(result, self.what) if isinstance(result, sympy.Basic) else result
     return method
+
+
+def floor_division(a: Any, b: Any) -> Any:
+    return sympy.floor(a / b)
+
+
+_floor_division = floor_division
 
 
 class Traced:
@@ -99,8 +140,8 @@ class Traced:
     __rpow__ = _binary(operator.pow, reflected=True)
     __mod__ = _binary(sympy.Mod)
     __rmod__ = _binary(sympy.Mod, reflected=True)
-    __floordiv__ = _binary(lambda a, b: sympy.floor(a / b))
-    __rfloordiv__ = _binary(lambda a, b: sympy.floor(a / b), reflected=True)
+    __floordiv__ = _binary(_floor_division)
+    __rfloordiv__ = _binary(_floor_division, reflected=True)
 
     def __neg__(self) -> Traced:
         return Traced(-self.expr, self.what)

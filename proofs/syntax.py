@@ -85,7 +85,9 @@ def complete(p: Prepared) -> Proof | Failed:
     if expr.has(sympy.zoo, sympy.nan):
         return Failed(Prop.COMPLETE, "the closed form divides by zero when R = 0")
     recorded = [_empty_collection(d, p).xreplace(at_zero) for d, _ in p.form.denominators]
-    denominators = recorded + [b for b in _negative_power_bases(expr)]
+    # the negative powers of the closed form as written: a grade times 1/R vanishes with the grade, but still divides by R
+    written = [_empty_collection(b, p).xreplace(at_zero) for b in _negative_power_bases(p.expr)]
+    denominators = recorded + written + [b for b in _negative_power_bases(expr)]
     for d in denominators:
         if not positive(sympy.sympify(d)):
             return Failed(Prop.COMPLETE, f"cannot show the denominator {d} nonzero when R = 0")
@@ -123,5 +125,14 @@ def positive(e: sympy.Expr, ranges: tuple[sympy.Symbol, ...] = ()) -> bool:
     if e.is_Pow:
         return positive(e.base, ranges)
     if isinstance(e, log2):
-        return bool((e.args[0] - 1).is_positive)
+        return _above_one(e.args[0])
     return False
+
+
+def _above_one(x: sympy.Expr) -> bool:
+    """Whether ``x`` > 1 (so log2(x) > 0), through max(...) and min(...) of such terms."""
+    if isinstance(x, sympy.Max):
+        return any(_above_one(a) for a in x.args)
+    if isinstance(x, sympy.Min):
+        return all(_above_one(a) for a in x.args)
+    return bool((x - 1).is_positive)

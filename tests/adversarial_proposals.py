@@ -259,3 +259,55 @@ def depth_by_type(m: Any) -> Any:  # monotonic is false at k = 251 (all-zero ran
 @proposal("rank-by-type")
 def rank_by_type(m: Any) -> Any:  # top-weighted is false at k = 251 (weight tripled from rank 251 on)
     return m.sum(1, m.k, lambda i: m.r(i) * (3 if isinstance(i, int) and i > 250 else 1) / (i * (i + 1)))
+
+
+# -- found by a hostile review of the constant and completeness paths ------------------------------------
+# A sum whose upper limit falls below its lower limit is empty in the exact form, but SymPy reads it by Karr's
+# convention (Sum(f, (i, 9, 7)) = -f(8)). sum_{k<=i<=7} 1 + k scores 8 for k <= 8, then k: unbounded, not
+# realizable (k = 1 scores 8 < the supremum).
+@proposal("karr-reversed")
+def karr_reversed(m: Any) -> Any:
+    return m.sum(m.k, 7, lambda i: 1) + m.k
+
+
+def karr_reversed_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return Fraction(max(0, 8 - k) + k)
+
+
+# The same built to agree with SymPy's reading at every depth but 7: sum_{9<=i<=k} f(i) - P(k), with P(k) the
+# summation's closed form and f vanishing at 2..6. It scores 720 at k = 7 and 0 at k = 8: not monotonic, not realizable.
+KARR_COEFFICIENTS = (-5760, 14832, -14756, 7504, -2135, 343, -29, 1)
+
+
+def _karr_f(j: Any) -> Any:
+    return (j - 2) * (j - 3) * (j - 4) * (j - 5) * (j - 6) * (7 * j - 55)
+
+
+@proposal("karr-at-7")
+def karr_at_7(m: Any) -> Any:
+    return m.sum(9, m.k, _karr_f) - sum((m.num(c) * m.k**d for d, c in enumerate(KARR_COEFFICIENTS)), m.num(0))
+
+
+def karr_at_7_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    polynomial = sum((c * k**d for d, c in enumerate(KARR_COEFFICIENTS)), Fraction(0))
+    return sum((Fraction(_karr_f(j)) for j in range(9, k + 1)), Fraction(0)) - polynomial
+
+
+# (k - 7) / (k - 7): SymPy cancels it to 1 at once, but the metric divides by zero at k = 7 (not complete there).
+@proposal("cancels-at-7")
+def cancels_at_7(m: Any) -> Any:
+    return (m.k - 7) / (m.k - 7)
+
+
+def cancels_at_7_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    return None if k == 7 else Fraction(1)
+
+
+# sum_{i<=k} b_i / R: with R = 0 every b_i is 0, but 0 / 0 is still undefined (not complete: "0" at k = 1).
+@proposal("grade-over-R")
+def grade_over_r(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / m.R)
+
+
+def grade_over_r_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    return None if not qrels else sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) / len(qrels)

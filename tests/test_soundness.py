@@ -53,6 +53,10 @@ class TestTheOraclesAgreeWithTheDeclarations:
         (adv.nested_reads_outer_rank, adv.nested_reads_outer_rank_truth),
         (adv.half, adv.half_truth),
         (adv.srbp, adv.srbp_truth),
+        (adv.karr_reversed, adv.karr_reversed_truth),
+        (adv.karr_at_7, adv.karr_at_7_truth),
+        (adv.cancels_at_7, adv.cancels_at_7_truth),
+        (adv.grade_over_r, adv.grade_over_r_truth),
     ])
     def test_on_every_binary_ranking_of_length_12_at_depths_1_to_11_and_at_99_and_150(self, measure: Measure, oracle: adv.Oracle) -> None:
         rankings = [tuple(adv.Fraction((n >> b) & 1) for b in range(12)) for n in range(0, 4096, 37)]
@@ -131,6 +135,30 @@ class TestFolds:
         result = settled(adv.spread_past_250, adv.spread_past_250_truth, ["top_weighted"])
         proof = result["top_weighted"].proof
         assert result["top_weighted"].verdict != "yes" or (proof is not None and not proof.covers(252))
+
+
+class TestClosedFormsAreTheMetric:
+    """Found by a hostile review: SymPy's readings that differ from the exact form at some depth."""
+
+    @pytest.mark.parametrize(("measure", "false_cells"), [
+        (adv.karr_reversed, ["bounded", "realizable"]),  # unbounded (k from k = 8), k = 1 scores 8
+        (adv.karr_at_7, ["monotonic", "realizable"]),  # 720 at k = 7, 0 at k = 8
+        (adv.cancels_at_7, ["complete"]),  # undefined at k = 7
+        (adv.grade_over_r, ["complete"]),  # 0 / 0 at R = 0
+    ], ids=["reversed-limits", "reversed-limits-at-7", "cancelled-divisor", "grade-over-R"])
+    def test_no_proof_of_a_false_cell(self, measure: Measure, false_cells: list[str]) -> None:
+        from irprops.proofs import Proof, prove
+
+        for prop in false_cells:
+            found = prove(measure, prop)
+            assert not (isinstance(found, Proof) and found.conclusion == "yes" and found.record().covers(8)), (prop, found)
+
+    def test_a_sum_over_reversed_limits_is_empty_in_the_closed_form_too(self) -> None:
+        assert adv.karr_reversed.closed_form().expr.subs(adv.karr_reversed.closed_form().k, 10).doit() == 10  # type: ignore[union-attr]
+
+    def test_a_divisor_written_with_python_division_is_a_recorded_denominator(self) -> None:
+        form = adv.cancels_at_7.closed_form()
+        assert form is not None and [str(d) for d, _ in form.denominators] == ["k - 7"]
 
 
 class TestExactArithmeticAsWritten:
