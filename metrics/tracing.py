@@ -95,7 +95,7 @@ def _divides(op: Callable[[Any, Any], Any], left: Any, right: Any) -> None:
     if not _DIVISORS:
         return
     divisor = None
-    if op in (operator.truediv, sympy.Mod) or getattr(op, "__name__", "") == "floor_division":
+    if op in (operator.truediv, sympy.Mod, floor_division):
         divisor = right
     elif op is operator.pow and not sympy.sympify(right).is_nonnegative:
         divisor = left
@@ -117,10 +117,8 @@ def _binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[
 
 
 def floor_division(a: Any, b: Any) -> Any:
+    """``a // b`` on symbolic values: floor(a / b)."""
     return sympy.floor(a / b)
-
-
-_floor_division = floor_division
 
 
 class Traced:
@@ -140,8 +138,8 @@ class Traced:
     __rpow__ = _binary(operator.pow, reflected=True)
     __mod__ = _binary(sympy.Mod)
     __rmod__ = _binary(sympy.Mod, reflected=True)
-    __floordiv__ = _binary(_floor_division)
-    __rfloordiv__ = _binary(_floor_division, reflected=True)
+    __floordiv__ = _binary(floor_division)
+    __rfloordiv__ = _binary(floor_division, reflected=True)
 
     def __neg__(self) -> Traced:
         return Traced(-self.expr, self.what)

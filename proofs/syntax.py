@@ -87,7 +87,7 @@ def complete(p: Prepared) -> Proof | Failed:
     recorded = [_empty_collection(d, p).xreplace(at_zero) for d, _ in p.form.denominators]
     # the negative powers of the closed form as written: a grade times 1/R vanishes with the grade, but still divides by R
     written = [_empty_collection(b, p).xreplace(at_zero) for b in _negative_power_bases(p.expr)]
-    denominators = recorded + written + [b for b in _negative_power_bases(expr)]
+    denominators = list(dict.fromkeys(recorded + written + _negative_power_bases(expr)))
     for d in denominators:
         if not positive(sympy.sympify(d)):
             return Failed(Prop.COMPLETE, f"cannot show the denominator {d} nonzero when R = 0")

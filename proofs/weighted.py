@@ -115,14 +115,13 @@ class WeightedProver(Prover):
         v = self.ws.normaliser_weight
         assert v is not None  # the kinds with a weighted normaliser
         shown = show(v.xreplace({self.ws.index: sympy.Symbol("j")}))
-        certified = self._certified(prop, "w > 0", v, "normaliser positive",
-                                    f"v(j) = {shown} > 0 for every rank j >= 1, so N > 0 wherever the score is defined "
-                                    "(N has at least one term with a positive grade)")
+        statement = (f"v(j) = {shown} > 0 for every rank j >= 1, so N > 0 wherever the score is defined "
+                     "(N has at least one term with a positive grade)")
+        certified = self._certified(prop, "w > 0", v, "normaliser positive", statement)
         if certified is not None:
             return certified
         if signs.positive(signs.Weight(v, self.ws.index, self.p.open_unit)):
-            return Lemma("normaliser positive", f"v(j) = {shown} > 0 for every rank j >= 1, so N > 0 wherever the score is defined "
-                         "(N has at least one term with a positive grade)", "SymPy")
+            return Lemma("normaliser positive", statement, "SymPy")
         return Failed(prop, f"cannot show the normaliser's weights v(j) = {shown} positive for every rank j >= 1, "
                             "so c / N > 0 is not established")
 
