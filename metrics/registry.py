@@ -232,6 +232,10 @@ class Measure:
             key = (self.metric.formula, tuple(sorted(self.params.items())))
             if key not in _AGREED:
                 self._check_agreement(forms)
+                again, first = self.closed_form(), forms[0]  # after the exact runs: a formula counting its calls shows it
+                if (sympy.srepr(again.expr) if again else None) != (sympy.srepr(first.expr) if first else None):
+                    raise InputError("formula", self.name, "it gives another closed form when run again, so it keeps state "
+                                     "between calls and its closed form need not be the metric", "write a formula without state")
                 _AGREED.add(key)
 
     def _check_agreement(self, forms: list[SymbolicForm | None]) -> None:

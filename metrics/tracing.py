@@ -37,6 +37,7 @@ from typing import Any
 import sympy
 
 from .errors import InputError
+from .watching import formula_frame, watching
 
 __all__ = ["BranchOnSymbol", "ExactInt", "Traced", "guarding", "untrace"]
 
@@ -50,17 +51,26 @@ _INSTEAD = {
     "index": "m.sum / m.prod over the ranks (a Python range needs a number)",
     "lookup": "sympy.Piecewise((v, sympy.Eq(x, n)), ..., (default, True)) instead of a table",
     "text": "the value itself in expressions: its text differs between a symbol and a number",
+    "inspect": "arithmetic on the values only: a type, attribute or stack test tells a symbol from a number",
+    "catch": "the computation without try/except or with: catching what the symbolic run raises tells it apart",
+    "state": "a formula without state: one that remembers earlier calls may differ between the symbolic and exact runs",
 }
 
 
 class BranchOnSymbol(InputError):
     """A formula or weight function treated a symbolic rank or depth as a number: the closed form would not be the metric."""
 
-    def __init__(self, construct: str, what: str, instead: str) -> None:
-        rule = (f"the closed form would take one branch for every value of {what}, so it would not be the metric; "
-                f"write {instead}")
+    def __init__(self, construct: str, what: str, instead: str, where: str | None = None) -> None:
+        if where is None:
+            rule = (f"the closed form would take one branch for every value of {what}, so it would not be the metric; "
+                    f"write {instead}")
+            shown = f"{construct} on {what}: {rule}"
+        else:  # a type or stack test, a catch or state: no branch yet, but the formula can tell the runs apart
+            rule = (f"it lets the formula tell {what} from a number, so its closed form need not be the metric; "
+                    f"write {instead}")
+            shown = f"{construct} in {where}: {rule}"
         super().__init__("formula", construct, rule)
-        self.args = (f"{construct} on {what}: {rule}",)
+        self.args = (shown,)
         _SEEN.append(self)  # recorded even if the formula catches it: catching it is observing the symbol too
 
     def __str__(self) -> str:
@@ -206,6 +216,11 @@ class Traced:
     def __format__(self, spec: str) -> str:
         raise BranchOnSymbol("`format()` (or an f-string)", self.what, _INSTEAD["text"])
 
+    def __getattr__(self, name: str) -> Any:
+        if _from_user_code():  # a probe such as i.numerator: present on a number, absent on a symbol
+            raise BranchOnSymbol(f"reading the attribute `{name}`", self.what, _INSTEAD["inspect"], where="the formula")
+        raise AttributeError(name)
+
 
 class _TracedRelation:
     """A comparison of a traced value: usable as a condition inside SymPy (Piecewise), never as a Python truth value."""
@@ -223,20 +238,17 @@ class _TracedRelation:
                              self.what, _INSTEAD["comparison"])
 
 
-_TRUSTED = ("sympy", "mpmath", "irprops.", "functools", "collections", "typing", "abc")
-"""Modules whose comparisons and hashes of SymPy expressions are bookkeeping, not branches of a formula."""
-
 _GUARDS = 0
 _SAVED: dict[str, Any] = {}
 _SEEN: list[BranchOnSymbol] = []
 """Every refusal raised while the forms are built, caught by the formula or not."""
+_WATCHED: list[list[tuple[str, str, str]]] = []
+"""What :func:`~irprops.metrics.watching.watching` saw the formula's code use in the outermost guarded block."""
 
 
 def _from_user_code() -> bool:
-    """Whether the code that triggered the current special method (two frames up) is outside SymPy and irprops."""
-    frame = sys._getframe(2)
-    name = frame.f_globals.get("__name__", "")
-    return not (name.startswith(_TRUSTED) or name == "irprops")
+    """Whether the code that triggered the current special method (two frames up) is the formula's own."""
+    return formula_frame(sys._getframe(2))
 
 
 def _symbolic(value: object) -> bool:
@@ -278,8 +290,10 @@ def guarding() -> Iterator[None]:
     """
     global _GUARDS
     guards = _GUARDED
+    watch = contextlib.ExitStack()
     if _GUARDS == 0:
         _SEEN.clear()
+        _WATCHED[:] = [watch.enter_context(watching())]
         for name, guard in guards:
             _SAVED[name] = getattr(sympy.Basic, name)
             _SAVED["own " + name] = name in vars(sympy.Basic)
@@ -290,6 +304,7 @@ def guarding() -> Iterator[None]:
         yield
     finally:
         _GUARDS -= 1
+        watch.close()
         if _GUARDS == 0:
             for name, _ in guards:
                 if _SAVED["own " + name]:
@@ -297,6 +312,11 @@ def guarding() -> Iterator[None]:
                 else:
                     delattr(sympy.Basic, name)  # it was inherited (from SymPy's Printable)
             del sympy.Basic.__bool__  # type: ignore[attr-defined]
+    if _GUARDS == 0 and _WATCHED and _WATCHED[0]:  # a type or stack test, or state: refused even if nothing branched
+        construct, function, kind = _WATCHED[0][0]
+        _WATCHED.clear()
+        _SEEN.clear()
+        raise BranchOnSymbol(construct, "a symbolic rank or depth", _INSTEAD[kind], where=f"`{function}`")
     if _GUARDS == 0 and _SEEN:  # the formula caught a refusal (try/except): the forms are refused all the same
         first = _SEEN[0]
         _SEEN.clear()

@@ -19,6 +19,7 @@ from irprops.cli import main
 from irprops.metrics import Situation
 from irprops.metrics.tracing import BranchOnSymbol
 from tests import adversarial_proposals as adv
+from tests import hiding_proposals as hiding
 from tests.recheck import recheck
 
 from .conftest import ROOT
@@ -321,6 +322,37 @@ class TestFormulasThatTellTheBackendsApart:
             weighted_precision(name, adv.OBSERVING_WEIGHTS[name])
 
     @pytest.mark.parametrize("measure", [adv.depth_by_type, adv.rank_by_type])
-    def test_a_formula_that_tests_types_is_refused_where_its_forms_and_exact_form_disagree(self, measure: Measure) -> None:
-        with pytest.raises(InputError, match="disagree at k = 300"):
+    def test_a_formula_that_tests_types_is_refused_before_its_forms_are_compared(self, measure: Measure) -> None:
+        with pytest.raises(BranchOnSymbol, match="`isinstance`"):
             check(measure, ["monotonic"])
+
+    @pytest.mark.parametrize("name", list(hiding.CONSTRUCTS))
+    def test_a_formula_that_tells_the_runs_apart_to_hide_a_feature_at_depth_1501_is_refused_naming_how(self, name: str) -> None:
+        measure, named = hiding.CONSTRUCTS[name]
+        with pytest.raises(InputError) as refused:
+            check(measure, ["monotonic", "top_weighted"], budget=5)
+        assert any(text in str(refused.value) for text in named.split("|")), str(refused.value)
+
+    def test_a_formula_that_changes_after_its_first_call_is_refused_where_its_forms_and_exact_form_disagree(self) -> None:
+        with pytest.raises(InputError, match="disagree at k = 300"):
+            check(hiding.differs_after_the_first_call, ["monotonic"])
+
+
+class TestFormulasWithState:
+    def test_a_formula_that_changes_only_at_its_last_symbolic_run_gives_another_closed_form_and_is_refused(self) -> None:
+        calls = [0]
+
+        def counted(m: Any) -> Any:
+            calls[0] += 1
+            return m.sum(1, m.k, lambda i: m.r(i) / (i * (i + 1)))
+
+        adv.proposal("counted")(counted).validate_forms()
+        last = calls[0]  # the runs one validation makes; the last is the second closed form
+        runs = [0]
+
+        def changes(m: Any) -> Any:
+            runs[0] += 1  # from the last run on, the score gains 1 (no branch on a symbol: only a count)
+            return m.sum(1, m.k, lambda i: m.r(i) / (i * (i + 1))) + (1 if runs[0] >= last else 0)
+
+        with pytest.raises(InputError, match="another closed form when run again"):
+            adv.proposal("changes-late")(changes).validate_forms()
