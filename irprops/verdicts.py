@@ -121,13 +121,16 @@ class Witness:
     numerical: bool = False
     weak: bool = False
     """A counterexample the search keeps only if it finds no stronger one (see SearchProperty.preferred)."""
+    fresh_process: bool = False
+    """A proposal's witness whose scores a fresh Python process reproduced (properties.fresh)."""
 
     def to_record(self) -> dict[str, Any]:
-        return {"data": dict(self.data), "text": self.text, "numerical": self.numerical, "weak": self.weak}
+        record = {"data": dict(self.data), "text": self.text, "numerical": self.numerical, "weak": self.weak}
+        return {**record, "fresh_process": True} if self.fresh_process else record
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Witness:
-        return cls(record["data"], record["text"], record["numerical"], record.get("weak", False))
+        return cls(record["data"], record["text"], record["numerical"], record.get("weak", False), record.get("fresh_process", False))
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from irprops.metrics import REGISTRY, InputError, Measure, Metric, parse
 from irprops.verdicts import COLUMNS, Prop, Relevance, Verdict
 
 from .base import PROPERTIES
+from .fresh import confirm, locate
 from .loading import load_proposal
 from .space import Space
 from .targets import BuiltinTarget, ProposalTarget, Target
@@ -51,6 +53,8 @@ def run_search(subject: Target, keys: Iterable[Prop], *, budget: float | None = 
             raise InputError("--budget", budget, "must be positive")
         space = dataclasses.replace(space, budget=budget)
     found = {key: PROPERTIES[key].run(subject, space) for key in sorted(set(keys), key=lambda k: (k is Prop.BOUNDED, COLUMNS.index(k)))}
+    if isinstance(subject, ProposalTarget):
+        found = confirm(subject, found)  # a witness must hold in a fresh process too
     return [(key, found[key]) for key in COLUMNS if key in found]
 
 
@@ -65,10 +69,12 @@ def make_target(target: str | Measure | Callable[..., Any], relevance: Relevance
         loaded, name = load_proposal(target)
         declared = _declared(loaded)
         if declared is None:
-            return _proposal(loaded, name, relevance, timeout)
+            location = target.rpartition(":")[0]
+            where = f"{Path(location).resolve()}:{name}" if Path(location).is_file() else target
+            return _proposal(loaded, name, relevance, timeout, where)
         target = declared
     if callable(target) and not isinstance(target, (str, Measure)):
-        return _proposal(target, getattr(target, "__name__", "proposal"), relevance, timeout)
+        return _proposal(target, getattr(target, "__name__", "proposal"), relevance, timeout, locate(target))
     measure = parse(target) if isinstance(target, str) else target
     if measure.k is not None:
         raise InputError("target", measure.name, "the properties quantify over every depth k",
@@ -91,10 +97,11 @@ def _declared(obj: object) -> Measure | None:
     return None
 
 
-def _proposal(function: Callable[..., Any], name: str, relevance: Relevance | None, timeout: float) -> ProposalTarget:
+def _proposal(function: Callable[..., Any], name: str, relevance: Relevance | None, timeout: float,
+              where: str | None) -> ProposalTarget:
     declared = relevance or getattr(function, "relevance", None) or "binary"
     if declared not in ("binary", "graded"):
         raise InputError("relevance", declared, "must be binary or graded")
     if timeout <= 0:
         raise InputError("--timeout", timeout, "must be positive")
-    return ProposalTarget(function, name, declared, timeout)
+    return ProposalTarget(function, name, declared, timeout, where)

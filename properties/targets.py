@@ -187,9 +187,12 @@ class ProposalTarget(Target):
     ``timeout`` seconds is a :class:`Hang`.
     """
 
-    def __init__(self, function: Callable[..., Any], name: str, relevance: Relevance, timeout: float = 1.0) -> None:
+    def __init__(self, function: Callable[..., Any], name: str, relevance: Relevance, timeout: float = 1.0,
+                 where: str | None = None) -> None:
         super().__init__()
         self.function = function
+        self.where = where
+        """Where a fresh process finds the function (``path/to/file.py:f`` or ``module:f``), if anywhere."""
         self.name = name
         self.relevance = relevance
         self.timeout = timeout
@@ -197,7 +200,7 @@ class ProposalTarget(Target):
         self.floats_seen = 0
 
     def fresh(self) -> ProposalTarget:
-        return ProposalTarget(self.function, self.name, self.relevance, self.timeout)
+        return ProposalTarget(self.function, self.name, self.relevance, self.timeout, self.where)
 
     def _evaluate(self, situation: Situation) -> Outcome:
         result = self._call(situation)

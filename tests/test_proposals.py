@@ -155,6 +155,24 @@ class TestBrokenProposals:
         assert (verdict.search.stopped, verdict.search.budget) == ("budget", 0.3)
 
 
+class TestWitnessesInAFreshProcess:
+    def test_a_witness_of_a_deterministic_proposal_is_reproduced_by_a_fresh_process(self) -> None:
+        monotonic = check(f"{PROPOSALS}:precision", ["monotonic"])["monotonic"]
+        assert monotonic.verdict == "no" and monotonic.witness is not None and monotonic.witness.fresh_process
+        assert "Re-run in a fresh Python process: the same scores." in monotonic.evidence
+
+    def test_a_proposal_whose_scores_depend_on_the_process_gets_no_witness(self) -> None:
+        for target in (f"{PROPOSALS}:salted_precision", proposals.salted_precision):  # by file, and by module name
+            monotonic = check(target, ["monotonic"])["monotonic"]
+            assert (monotonic.verdict, monotonic.method) == ("unknown", "search: the proposal is not reproducible")
+            assert monotonic.witness is None and "a fresh Python process scores `10` (k = 1, R = 1)" in monotonic.evidence
+
+    def test_a_proposal_a_fresh_process_cannot_import_keeps_its_witness_and_says_so(self) -> None:
+        monotonic = check(lambda ranking, k, qrels: proposals.precision(ranking, k, qrels), ["monotonic"])["monotonic"]
+        assert monotonic.verdict == "no" and monotonic.witness is not None and not monotonic.witness.fresh_process
+        assert "Not re-run in a fresh Python process: it has no name a fresh process can import" in monotonic.evidence
+
+
 class TestLoading:
     @pytest.mark.parametrize(("spec", "message"), [
         (f"{PROPOSALS}:precison", "did you mean precision"),

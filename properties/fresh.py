@@ -1,0 +1,165 @@
+"""Re-running a proposal's witnesses in a fresh Python process, before any "no" is reported.
+
+Re-runs in the same process (:data:`~irprops.properties.base.RERUNS`) catch a proposal that
+answers differently call by call. They cannot catch one whose answers depend on the process:
+iteration order of a set of strings (Python salts string hashes per process), module state set
+at import, the clock at start-up. So every situation a proposal's witnesses rest on is scored
+once more by a new interpreter that imports the proposal afresh, and each score must be the
+same, exactly (the same exact value, or the same float, bit for bit). A proposal that answers
+otherwise there has no witness: its "no" becomes "unknown", saying where the two processes
+disagreed.
+
+The child runs :func:`main` on two JSON files IN and OUT: it reads the proposal's location,
+its relevance, the time limit per call and the situations from the JSON file IN, and writes
+one text per situation to OUT (what the proposal prints cannot corrupt it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from irprops.metrics import Situation, Undefined
+from irprops.verdicts import Prop, Verdict, show
+
+from .loading import load_proposal
+from .targets import Defect, ProposalTarget
+
+__all__ = ["FRESH_SECONDS", "MAX_SITUATIONS", "confirm", "locate", "main", "rerun", "situations_in"]
+
+FRESH_SECONDS = 60.0
+"""How long the fresh process may take beyond the proposal's own time limit per situation (start-up included)."""
+
+MAX_SITUATIONS = 64
+"""The most situations re-run in the fresh process (every property's witness needs at most a handful)."""
+
+
+def locate(function: Callable[..., Any]) -> str | None:
+    """Where a fresh process finds ``function``: ``module:qualified.name``, or None (a lambda, a nested function,
+    a function defined in ``__main__`` or at the interactive prompt)."""
+    module, name = getattr(function, "__module__", None), getattr(function, "__qualname__", "")
+    if not module or module == "__main__" or "<" in name or not name:
+        return None
+    if getattr(sys.modules.get(module), "__spec__", None) is None:
+        return None  # loaded from a file under a made-up name: the caller knows its path
+    return f"{module}:{name}"
+
+
+def situations_in(data: Any) -> Iterator[Situation]:
+    """Every situation a witness's JSON holds (``{"k", "ranking", "qrels"}`` objects, at any nesting)."""
+    if isinstance(data, Mapping):
+        if {"k", "ranking", "qrels"} <= set(data):
+            yield Situation(tuple(None if g == "?" else Fraction(g) for g in data["ranking"]), int(data["k"]),
+                            tuple(Fraction(g) for g in data["qrels"]))
+        for value in data.values():
+            yield from situations_in(value)
+    elif isinstance(data, (list, tuple)):
+        for value in data:
+            yield from situations_in(value)
+
+
+def outcome_text(target: ProposalTarget, situation: Situation) -> str:
+    """The outcome on ``situation`` as one exact text: the score, ``undefined``, or the defect."""
+    try:
+        outcome = target.score(situation)
+    except Defect as defect:
+        return f"defect: {defect.problem}"
+    return "undefined" if isinstance(outcome, Undefined) else outcome.text()
+
+
+def rerun(where: str, relevance: str, timeout: float, situations: list[Situation]) -> list[str] | str:
+    """The outcome texts of a fresh process on ``situations``, or why there are none (a sentence)."""
+    request = {"where": where, "relevance": relevance, "timeout": timeout, "path": [p for p in sys.path if p],
+               "situations": [{"k": s.k, "ranking": ["?" if g is None else str(g) for g in s.ranking],
+                               "qrels": [str(g) for g in s.qrels]} for s in situations]}
+    with tempfile.TemporaryDirectory(prefix="irprops-fresh-") as folder:
+        given, taken = Path(folder) / "in.json", Path(folder) / "out.json"
+        given.write_text(json.dumps(request))
+        environment = {**os.environ, "PYTHONHASHSEED": "random"}
+        try:
+            subprocess.run([sys.executable, "-c", _CHILD, str(given), str(taken)], env=environment,
+                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           timeout=FRESH_SECONDS + timeout * len(situations), check=False)
+        except subprocess.TimeoutExpired:
+            return "the fresh process did not finish in time"
+        try:
+            answer = json.loads(taken.read_text())
+        except (OSError, ValueError):
+            return "the fresh process could not load or run the proposal"
+    if isinstance(answer, str):
+        return answer
+    return [str(text) for text in answer]
+
+
+def _load(where: str) -> Callable[..., Any]:
+    location, _, name = where.rpartition(":")
+    if location.endswith(".py") or os.path.sep in location:
+        return load_proposal(where)[0]
+    found: Any = importlib.import_module(location)
+    for part in name.split("."):
+        found = getattr(found, part)
+    return found  # type: ignore[no-any-return]
+
+
+_CHILD = "import sys; from irprops.properties import fresh; fresh.main(sys.argv[1:])"
+
+
+def main(argv: list[str]) -> None:
+    """The fresh process: score the situations of the request file ``argv[0]`` and write the texts to ``argv[1]``."""
+    given, taken = Path(argv[0]), Path(argv[1])
+    request = json.loads(given.read_text())
+    sys.path[:0] = [p for p in request["path"] if p not in sys.path]
+    try:
+        function = _load(request["where"])
+    except Exception as error:  # noqa: BLE001 - reported to the parent as a sentence
+        taken.write_text(json.dumps(f"the fresh process could not load the proposal ({type(error).__name__}: {error})"))
+        return
+    target = ProposalTarget(function, request["where"], request["relevance"], request["timeout"])
+    texts = [outcome_text(target, s) for s in situations_in(request["situations"])]
+    taken.write_text(json.dumps(texts))
+
+
+
+def confirm(subject: ProposalTarget, verdicts: dict[Prop, Verdict]) -> dict[Prop, Verdict]:
+    """The verdicts, with every "no" whose situations a fresh process scores differently made "unknown".
+
+    A confirmed witness carries ``fresh_process=True``; one that could not be re-run (a
+    proposal with no importable name, say a lambda) keeps its verdict and says why in its evidence.
+    """
+    refuted = {key: v for key, v in verdicts.items() if v.verdict == "no" and v.witness is not None and v.search is not None}
+    situations = list(dict.fromkeys(s for v in refuted.values() for s in situations_in(v.witness.data)))[:MAX_SITUATIONS]  # type: ignore[union-attr]
+    if not situations:
+        return verdicts
+    where = subject.where
+    answer = rerun(where, subject.relevance, subject.timeout, situations) if where else (
+        "it has no name a fresh process can import (a lambda, a nested function, or one defined in __main__)")
+    fresh = dict(zip(situations, answer)) if isinstance(answer, list) else {}
+    settled = dict(verdicts)
+    for key, verdict in refuted.items():
+        search, witness = verdict.search, verdict.witness
+        assert search is not None and witness is not None
+        if not fresh:
+            note = f" Not re-run in a fresh Python process: {answer}."
+            settled[key] = dataclasses.replace(verdict, search=dataclasses.replace(search, evidence=search.evidence + note))
+            continue
+        differ = [(s, fresh[s]) for s in situations_in(witness.data) if s in fresh and fresh[s] != outcome_text(subject, s)]
+        if differ:
+            s, there = differ[0]
+            why = (f"a fresh Python process scores {show(s)} as {there} where this process scored {outcome_text(subject, s)}: "
+                   "the proposal depends on its process (hash order, import-time state, the clock), so no witness stands")
+            settled[key] = Verdict(key, "unknown", dataclasses.replace(search, method="search: the proposal is not reproducible",
+                                                                    evidence=why), seconds=verdict.seconds)
+        else:
+            note = " Re-run in a fresh Python process: the same scores."
+            settled[key] = dataclasses.replace(verdict, search=dataclasses.replace(search, evidence=search.evidence + note),
+                                               witness=dataclasses.replace(witness, fresh_process=True))
+    return settled
