@@ -175,8 +175,9 @@ def certificates(recheck: bool, out: str | None) -> None:
 
     Regeneration writes the .smt2 files into --out (by default the source checkout's
     proofs/smt2, never an installed package) and removes only stale .smt2 files there.
-    With --recheck every (check-sat) of every file must answer unsat; the command exits
-    with status 1 when one does not, and names the file.
+    With --recheck every file the MANIFEST lists must be there unchanged, hold only the
+    commands irprops writes, have consistent hypotheses, and answer unsat at every
+    (check-sat); the command exits with status 1 when one does not, and names the file.
     """
     from pathlib import Path
 
@@ -194,6 +195,9 @@ def certificates(recheck: bool, out: str | None) -> None:
     solvers = "Z3 and cvc5" if certs.cvc5_available() else "Z3 (cvc5 is not installed: pip install irprops[cvc5])"
     failed = [r for r in results if not r.ok]
     for r in failed:
+        if r.problem is not None:
+            click.echo(f"FAILED: {r.path}: {r.problem}")
+            continue
         flag = "DISAGREEMENT" if r.disagreement else "not proved"
         click.echo(f"{flag}: {r.path}: z3 {', '.join(r.z3)}; cvc5 {', '.join(r.cvc5) if r.cvc5 is not None else 'not run'}")
     click.echo(f"{len(results) - len(failed)} of {len(results)} certificates re-checked unsat with {solvers}")

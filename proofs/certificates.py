@@ -12,23 +12,20 @@ not to be trusted.
 from __future__ import annotations
 
 import atexit
-import concurrent.futures
-import importlib.util
 import multiprocessing
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from irprops.metrics import REGISTRY, Measure
 from irprops.verdicts import CrossCheck, Prop
 
+from .recheck import Recheck, cvc5_answers, cvc5_available, write_manifest
+from .recheck import recheck as recheck_folder
 from .smt import Obligation, smt2
 
 COMMITTED = Path(__file__).resolve().parent / "smt2"
 """The certificates shipped with the package (read them; :func:`regenerate` writes only where it is told)."""
-RECHECK_RLIMIT = 100_000_000
-RECHECK_MS = 60_000
 
 
 def obligations() -> dict[str, Obligation]:
@@ -50,9 +47,9 @@ def obligations() -> dict[str, Obligation]:
 def regenerate(directory: Path) -> list[Path]:
     """Write every certificate afresh into ``directory``.
 
-    Only ``.smt2`` files are touched: each certificate is written, and a stale ``.smt2`` file
-    (one no proof produces any more) is removed, with the folders it leaves empty. Any other
-    file under ``directory`` is left alone.
+    Only ``.smt2`` files and the ``MANIFEST`` are touched: each certificate is written, a stale
+    ``.smt2`` file (one no proof produces any more) is removed, with the folders it leaves
+    empty, and the manifest lists what was written. Any other file under ``directory`` is left alone.
     """
     texts = {path: smt2(ob) for path, ob in obligations().items()}  # everything proved before anything is written
     written = []
@@ -63,51 +60,16 @@ def regenerate(directory: Path) -> list[Path]:
         written.append(target)
     for stale in sorted(set(directory.rglob("*.smt2")) - set(written)):
         stale.unlink()
+    write_manifest(directory, written)
     for folder in sorted((d for d in directory.rglob("*") if d.is_dir()), key=lambda d: len(d.parts), reverse=True):
         if not any(folder.iterdir()):
             folder.rmdir()
     return written
 
 
-@dataclass(frozen=True)
-class Recheck:
-    """What the solvers answered on one certificate."""
-
-    path: str
-    z3: tuple[str, ...]
-    cvc5: tuple[str, ...] | None
-    """None when cvc5 is not installed."""
-
-    @property
-    def ok(self) -> bool:
-        """Every answer of every solver run is unsat."""
-        return bool(self.z3) and set(self.z3) == {"unsat"} and (self.cvc5 is None or (bool(self.cvc5) and set(self.cvc5) == {"unsat"}))
-
-    @property
-    def disagreement(self) -> bool:
-        """One solver proves a query the other refutes."""
-        if self.cvc5 is None:
-            return False
-        return any({a, b} == {"sat", "unsat"} for a, b in zip(self.z3, self.cvc5))
-
-
-def cvc5_available() -> bool:
-    return importlib.util.find_spec("cvc5") is not None
-
-
 def recheck(directory: Path = COMMITTED, workers: int = 2) -> list[Recheck]:
-    """Re-run every certificate under ``directory`` with Z3 and, if installed, cvc5."""
-    files = sorted(directory.rglob("*.smt2"))
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures = {str(f.relative_to(directory)): pool.submit(_recheck_file, str(f)) for f in files}
-        results = []
-        for path, future in futures.items():
-            try:
-                z3_answers, cvc5_answers = future.result()
-            except concurrent.futures.process.BrokenProcessPool:
-                z3_answers, cvc5_answers = ("crashed",), None
-            results.append(Recheck(path, z3_answers, cvc5_answers))
-    return results
+    """Re-check the certificates under ``directory`` (see :mod:`irprops.proofs.recheck`)."""
+    return recheck_folder(directory, workers)
 
 
 CROSS_CHECK_SECONDS = 10.0
@@ -173,7 +135,7 @@ _HELPER: _Helper | None = None
 def _ask_helper(text: str) -> tuple[str, ...]:
     global _HELPER
     if multiprocessing.current_process().daemon:  # a daemonic process cannot start one
-        return _cvc5(text)
+        return cvc5_answers(text)
     if _HELPER is None:
         _HELPER = _Helper()
         atexit.register(_close_helper)
@@ -198,44 +160,4 @@ def _serve(connection: Any) -> None:
             text = connection.recv()
         except EOFError:
             return
-        connection.send(_cvc5(text))
-
-
-def _recheck_file(path: str) -> tuple[tuple[str, ...], tuple[str, ...] | None]:
-    text = Path(path).read_text()
-    return _z3(text), (_cvc5(text) if cvc5_available() else None)
-
-
-def _z3(text: str) -> tuple[str, ...]:
-    import z3
-
-    context = z3.Context()  # kept alive for the whole call
-    try:
-        out = z3.Z3_eval_smtlib2_string(context.ref(), f"(set-option :rlimit {RECHECK_RLIMIT})\n(set-option :timeout {RECHECK_MS})\n{text}")
-    except z3.Z3Exception as error:
-        return (f"error: {error}",)
-    return tuple(out.split())
-
-
-def _cvc5(text: str) -> tuple[str, ...]:
-    import cvc5
-
-    manager = cvc5.TermManager()
-    solver = cvc5.Solver(manager)
-    solver.setOption("incremental", "true")
-    solver.setOption("tlimit-per", str(RECHECK_MS))
-    parser = cvc5.InputParser(solver)
-    parser.setStringInput(cvc5.InputLanguage.SMT_LIB_2_6, text, "certificate")
-    symbols = parser.getSymbolManager()
-    answers = []
-    try:
-        while True:
-            command = parser.nextCommand()
-            if command.isNull():
-                break
-            out = command.invoke(solver, symbols)
-            if out.strip():
-                answers.append(out.strip())
-    except RuntimeError as error:
-        return (f"error: {error}",)
-    return tuple(answers)
+        connection.send(cvc5_answers(text))

@@ -48,7 +48,6 @@ class Encoder:
     guards: list[z3.BoolRef] = field(default_factory=list)
     """Denominators that must be nonzero for the encoded terms to mean what SymPy means."""
     _atoms: dict[sympy.Basic, z3.ArithRef] = field(default_factory=dict)
-    _undefined: int = 0
 
     def term(self, e: sympy.Basic) -> z3.ArithRef:
         """The real-sorted Z3 term for a SymPy expression."""
@@ -78,8 +77,7 @@ class Encoder:
             # a branch SymPy evaluated to 1/0 (say Piecewise((1/g, R >= 1), (zoo, True))), which the
             # definedness guards exclude: any value will do, so a fresh unconstrained one
             # (this can only add models, never remove one)
-            self._undefined += 1
-            return z3.Real(f"undefined_{self._undefined}")
+            return z3.FreshReal("undefined")  # fresh across encoders too: sharing one would remove models
         if isinstance(e, (sympy.Max, sympy.Min)):
             terms = [self.term(a) for a in e.args]
             pick = (lambda a, b: z3.If(a >= b, a, b)) if isinstance(e, sympy.Max) else (lambda a, b: z3.If(a <= b, a, b))
@@ -126,7 +124,9 @@ class Encoder:
     def _reciprocal(self, x: sympy.Expr) -> z3.ArithRef:
         key = 1 / x
         if key not in self._atoms:
-            atom = self._atoms[key] = z3.Real(f"inv_{len(self._atoms)}")
+            # named by what it stands for: the terms of several encoders meet in one query (the score at k and
+            # at k + 1), and a name by count (inv_0) would make 1/log2(3) and 1/(1 + log2(5)) one constant
+            atom = self._atoms[key] = z3.Real(f"inv({x})")
             lo, hi = enclose(key, BOUND_BITS)
             self.facts[f"1/({x}) defined"] = atom * self.term(x) == 1
             self.facts[f"1/({x}) in [{float(lo):.6g}, {float(hi):.6g}]"] = z3.And(atom >= rational(lo), atom <= rational(hi))

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from irprops.cli import main
 from irprops.proofs import certificates as certs
-from irprops.proofs import weightfacts
+from irprops.proofs import recheck, weightfacts
 
 KEPT = {"thesis.tex": "\\documentclass{article}", "src/notes.py": "x = 1", "AP/README": "mine"}
 
@@ -39,6 +39,7 @@ class TestCommittedCertificates:
         assert sorted(committed) == sorted(fresh), "run `irprops certificates` and commit proofs/smt2"
         stale = [name for name in fresh if committed[name] != fresh[name]]
         assert not stale, f"stale certificates (run `irprops certificates`): {stale}"
+        assert (certs.COMMITTED / "MANIFEST").read_text() == (regenerated / "MANIFEST").read_text()
 
     def test_say_what_they_prove(self) -> None:
         for name, text in files(certs.COMMITTED).items():
@@ -62,14 +63,78 @@ class TestRegeneration:
         assert not (regenerated / "Gone").exists()
 
 
+SMALL = ("P/convergent--w-positive.smt2", "conflict/monotonic-convergent-localized-realizable.smt2")
+
+
+def copied(tmp_path: Path, names: tuple[str, ...] = SMALL) -> Path:
+    """A certificate folder holding ``names`` and a manifest of them (as ``irprops certificates`` writes one)."""
+    for name in names:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(certs.COMMITTED / name, tmp_path / name)
+    recheck.write_manifest(tmp_path, [tmp_path / name for name in names])
+    return tmp_path
+
+
+def rechecked(folder: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["certificates", "--recheck", "--out", str(folder)])
+    return result.exit_code, result.output
+
+
 class TestRecheckCommand:
-    def test_a_tampered_certificate_is_named_and_fails_the_command(self, tmp_path: Path) -> None:
-        source = next(iter(sorted(certs.COMMITTED.rglob("*.smt2"))))
-        target = tmp_path / "tampered.smt2"
-        shutil.copy(source, target)
-        target.write_text(target.read_text().replace("(check-sat)", "(pop 1)\n(push 1)\n(check-sat)", 1))
-        result = CliRunner().invoke(main, ["certificates", "--recheck", "--out", str(tmp_path)])
-        assert result.exit_code == 1 and "tampered.smt2" in result.output and "0 of 1" in result.output
+    def test_an_intact_folder_passes(self, tmp_path: Path) -> None:
+        assert rechecked(copied(tmp_path)) == (0, "2 of 2 certificates re-checked unsat with Z3 and cvc5\n")
+
+    def test_a_query_split_so_that_it_answers_sat_is_named_and_fails_the_command(self, tmp_path: Path) -> None:
+        target = copied(tmp_path) / SMALL[0]
+        target.write_text(target.read_text().replace("\n(check-sat)", "\n(pop 1)\n(push 1)\n(check-sat)", 1))
+        recheck.write_manifest(tmp_path, [tmp_path / name for name in SMALL])
+        code, output = rechecked(tmp_path)
+        assert code == 1 and f"not proved: {SMALL[0]}: z3 sat" in output and "1 of 2" in output
+
+    def test_an_edit_the_manifest_does_not_know_fails(self, tmp_path: Path) -> None:
+        target = copied(tmp_path) / SMALL[0]
+        target.write_text(target.read_text() + "\n; an innocent comment\n")
+        assert rechecked(tmp_path)[1].startswith(f"FAILED: {SMALL[0]}: its contents differ from the MANIFEST's SHA-256")
+
+    @pytest.mark.parametrize("where", ["in a query", "among the hypotheses"])
+    def test_an_added_assert_false_fails_even_with_a_matching_manifest(self, tmp_path: Path, where: str) -> None:
+        for name in SMALL:
+            target = copied(tmp_path) / name
+            text = target.read_text()
+            target.write_text(text.replace("\n(check-sat)", "\n(assert false)\n(check-sat)", 1) if where == "in a query"
+                              else text.replace("\n(push 1)", "\n(assert false)\n(push 1)", 1))
+            recheck.write_manifest(tmp_path, [tmp_path / n for n in SMALL])
+            code, output = rechecked(tmp_path)
+            assert code == 1 and f"FAILED: {name}: its hypotheses contradict each other" in output, (name, output)
+            shutil.copy(certs.COMMITTED / name, target)
+
+    def test_a_deleted_certificate_an_unlisted_one_and_an_empty_folder_fail(self, tmp_path: Path) -> None:
+        folder = copied(tmp_path / "a")
+        (folder / SMALL[0]).unlink()
+        assert rechecked(folder)[1].startswith(f"FAILED: {SMALL[0]}: it is listed in the MANIFEST but missing")
+        folder = copied(tmp_path / "b")
+        shutil.copy(certs.COMMITTED / SMALL[0], folder / "extra.smt2")
+        assert "FAILED: extra.smt2: it is not listed in the MANIFEST" in rechecked(folder)[1]
+        (tmp_path / "empty").mkdir()
+        code, output = rechecked(tmp_path / "empty")
+        assert code == 1 and "there is no MANIFEST" in output
+
+    def test_a_certificate_that_sets_an_output_channel_is_refused_before_any_solver_reads_it(self, tmp_path: Path) -> None:
+        victim = tmp_path / "victim.txt"
+        victim.write_text("the user's file")
+        target = copied(tmp_path / "certs") / SMALL[0]
+        for option in (":regular-output-channel", ":diagnostic-output-channel"):
+            target.write_text(f'(set-option {option} "{victim}")\n' + (certs.COMMITTED / SMALL[0]).read_text())
+            recheck.write_manifest(tmp_path / "certs", [tmp_path / "certs" / n for n in SMALL])
+            code, output = rechecked(tmp_path / "certs")
+            assert code == 1 and "it holds the command set-option" in output and victim.read_text() == "the user's file"
+
+
+class TestCertificatesAreNotVacuous:
+    def test_reciprocal_atoms_of_two_encoders_are_two_constants_so_dcg_bs_bounded_queries_have_models(self) -> None:
+        text = (certs.COMMITTED / "DCG-b_b=2/monotonic--k-up-to.smt2").read_text()
+        assert "inv_0" not in text and "|inv(log2(3))|" in text
+        assert all("unsat" not in recheck.z3_answers(check) for check in recheck.vacuity_checks(text))
 
 
 class TestCertificatesCarryTheMetric:
