@@ -85,6 +85,10 @@ class Discharged:
 def discharge(obligation: Obligation, rlimit: int = RLIMIT, timeout_ms: int = TIMEOUT_MS) -> Discharged:
     """Run every query of ``obligation``; stop at the first that is not unsat.
 
+    The negated claim is tracked like the hypotheses: an unsat core without it means the
+    hypotheses contradict each other, and the query is "vacuous", not proved (the conflict
+    theorem, whose negated claim is ``true``, is the one query meant that way).
+
     Each obligation runs in a fresh Z3 context, so that its answer and its resource count
     do not depend on what was solved before it.
     """
@@ -106,10 +110,14 @@ def discharge(obligation: Obligation, rlimit: int = RLIMIT, timeout_ms: int = TI
             label = z3.Bool(f"q{index}_{offset}", context)
             names[str(label)] = name
             solver.assert_and_track(formula.translate(context), label)
-        solver.add(query.negated.translate(context))
+        claim = z3.Bool(f"claim{index}", context)
+        solver.assert_and_track(query.negated.translate(context), claim)
         status = str(solver.check())
+        core = [str(c) for c in solver.unsat_core()] if status == "unsat" else []
+        if status == "unsat" and str(claim) not in core and not z3.is_true(query.negated):
+            status = "vacuous"  # the hypotheses contradict each other without the claim: the query proves nothing
         statuses.append(status)
-        cores.append(tuple(names[str(c)] for c in solver.unsat_core()) if status == "unsat" else ())
+        cores.append(tuple(names[c] for c in core if c in names) if status == "unsat" else ())
         solver.pop()
         if status != "unsat":
             break

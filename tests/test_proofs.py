@@ -24,7 +24,7 @@ from irprops.proofs import Failed, Proof, prove
 from irprops.proofs.foldproofs import FoldProver
 from irprops.proofs.folds import extract
 from irprops.proofs.induction import Machine
-from irprops.proofs.smt import Obligation, discharge
+from irprops.proofs.smt import Obligation, Query, discharge
 from irprops.proofs.structure import prepare, weighted_sum
 from irprops.properties.reference import TABLE_2
 from irprops.verdicts import CrossCheck
@@ -205,6 +205,24 @@ class TestMutantsLoseTheirProofsAndTheSearchFindsWhy:
             ob.assume(name, f)
         ob.ask("strict rise", s * (w * y + v * x) <= s * (w * x + v * y))
         assert discharge(ob).statuses == ("sat",)
+
+
+class TestVacuousQueriesProveNothing:
+    def test_a_query_whose_hypotheses_contradict_each_other_is_vacuous_not_proved(self) -> None:
+        x = z3.Real("x")
+        ob = Obligation("t/vacuous.smt2", {}, [("x > 1", x > 1), ("x < 0", x < 0)], [Query("x = 5", z3.Not(x == 5))])
+        assert discharge(ob).statuses == ("vacuous",) and not discharge(ob).proved
+
+    def test_a_query_that_needs_its_claim_is_proved_and_its_core_names_only_hypotheses(self) -> None:
+        x = z3.Real("x")
+        ob = Obligation("t/proved.smt2", {}, [("x > 1", x > 1), ("unused", z3.Real("y") > 0)], [Query("x > 0", z3.Not(x > 0))])
+        done = discharge(ob)
+        assert done.proved and done.used == ("x > 1",)
+
+    def test_the_conflict_form_whose_claim_is_false_is_proved_by_its_hypotheses_alone(self) -> None:
+        x = z3.Real("x")
+        ob = Obligation("t/conflict.smt2", {}, [("x > 1", x > 1), ("x < 0", x < 0)], [Query("no model", z3.BoolVal(True))])
+        assert discharge(ob).proved
 
 
 class TestProofsAreHonest:
