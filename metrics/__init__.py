@@ -5,20 +5,25 @@
 0.7039
 """
 
-from . import catalog  # noqa: F401  (registers the metrics)
+from . import (
+    catalog,  # noqa: F401  (registers the metrics)
+    registry,
+)
 from .algebra import UNDEFINED, Algebra, Undefined
 from .errors import InputError, NotExpressible, Undecided
 from .exact import Exact, compare, sign
 from .families import Normaliser, weighted_precision
 from .grades import format_ranking
 from .names import known_names, lookup, parse
-from .registry import REGISTRY, Measure, Metric, Param, Relevance, decimal, declare
+from .registry import REGISTRY, Measure, Metric, Param, Relevance, decimal, declare, in_catalog
 from .scoring import Score, score
 from .situation import Situation
 from .symbolic import MaxOver, OrderStatistic, SymbolicForm
 
+registry.seal_catalog()  # the formulas registered so far are the catalog's, whatever a proposal later calls its module
+
 __all__ = [
     "REGISTRY", "UNDEFINED", "Algebra", "Exact", "InputError", "MaxOver", "Measure", "Metric", "Normaliser", "NotExpressible",
     "OrderStatistic", "Param", "Relevance", "Score", "Situation", "SymbolicForm", "Undecided", "Undefined", "compare", "decimal",
-    "declare", "format_ranking", "known_names", "lookup", "parse", "score", "sign", "weighted_precision",
+    "declare", "format_ranking", "in_catalog", "known_names", "lookup", "parse", "score", "sign", "weighted_precision",
 ]

@@ -94,6 +94,20 @@ class Metric:
 REGISTRY: dict[str, Metric] = {}
 """Every declared metric, by key, in declaration order."""
 
+_CATALOG: set[Formula] = set()
+"""The catalog's own formulas (sealed once irprops.metrics.catalog is imported): only they skip the agreement check."""
+
+
+def in_catalog(formula: Formula) -> bool:
+    """Whether ``formula`` is one of the catalog's own (by identity, never by its module's name)."""
+    return formula in _CATALOG
+
+
+def seal_catalog() -> None:
+    """Record every formula registered so far as the catalog's (called once, right after the catalog is imported)."""
+    if not _CATALOG:
+        _CATALOG.update(m.formula for m in REGISTRY.values())
+
 
 def declare(
     key: str,
@@ -228,7 +242,7 @@ class Measure:
             if floats:
                 raise InputError("formula", self.name, f"it holds the float {floats[0]}, which exact arithmetic cannot use",
                                  "write exact numbers: sympy.Rational(1, 2), m.num(1) / 2, metrics.exact.log2")
-        if not self.metric.formula.__module__.startswith("irprops.metrics.catalog"):
+        if not in_catalog(self.metric.formula):  # by identity: a proposal can name its module anything
             key = (self.metric.formula, tuple(sorted(self.params.items())))
             if key not in _AGREED:
                 self._check_agreement(forms)

@@ -34,30 +34,39 @@ import dis
 import sys
 import sysconfig
 from collections.abc import Iterator
+from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any
 
-__all__ = ["INTROSPECTION", "formula_frame", "watching"]
+__all__ = ["BUILTIN_PROBES", "INTROSPECTION", "formula_frame", "watching"]
+
+BUILTIN_PROBES = frozenset({
+    "type", "isinstance", "issubclass", "hasattr", "getattr", "setattr", "delattr", "vars", "dir", "id",
+    "globals", "locals", "eval", "exec", "compile", "breakpoint", "__import__",
+})
+"""Builtins a formula's code may not name (nor import): type tests, attribute probes, code from text."""
 
 INTROSPECTION = frozenset({
-    "type", "isinstance", "issubclass", "hasattr", "getattr", "setattr", "delattr", "vars", "dir", "id",
-    "globals", "locals", "eval", "exec", "compile", "breakpoint",
     "_getframe", "currentframe", "stack", "getouterframes", "f_back", "f_locals", "f_globals", "f_code", "tb_frame",
-    "expr", "what", "free_symbols", "atoms", "has", "args", "func", "numerator", "denominator", "bit_length",
-    "as_integer_ratio", "is_integer", "evalf", "getattr_static", "attrgetter", "methodcaller", "suppress",
+    "getprofile", "setprofile", "gettrace", "settrace", "expr", "what", "free_symbols", "atoms", "has", "args", "func",
+    "numerator", "denominator", "bit_length", "as_integer_ratio", "is_integer", "evalf", "getattr_static", "attrgetter",
+    "methodcaller", "suppress", "singledispatch", "register",
 })
-"""Names a formula's code may not use: type tests, attribute probes and frame access (plus any ``is_*`` and
-``__dunder__`` attribute, such as SymPy's ``is_Integer`` or ``__class__``). They tell a symbol from a number."""
+"""Attributes a formula's code may not read: frame and profiler access, SymPy's structure, number internals (plus any
+``is_*`` and ``__dunder__`` attribute, such as SymPy's ``is_Integer`` or ``__class__``). They tell a symbol from a number."""
 
-_BUILTINS = frozenset(getattr(builtins, name) for name in
-                      ("isinstance", "issubclass", "hasattr", "getattr", "setattr", "delattr", "vars", "dir", "id",
-                       "globals", "locals", "eval", "exec", "compile", "__import__")) | {sys._getframe}
+_BUILTINS = frozenset(getattr(builtins, name) for name in BUILTIN_PROBES if name != "type") | {sys._getframe}
 
-_TRUSTED_NAMES = ("sympy", "mpmath", "irprops", "functools", "collections", "typing", "abc", "fractions", "numbers")
-_LIBRARY_DIRS = tuple(sorted({sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}))
+_OWN = Path(__file__).resolve().parent.parent
+_LIBRARY_DIRS = tuple(sorted({sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
+                             | {str(_OWN / part) + "/" for part in ("metrics", "proofs", "properties", "irprops")}))
+"""Where trusted code lives: the standard library, installed packages, and irprops' own packages (never tests/)."""
 
+_NAMES = {"LOAD_GLOBAL", "LOAD_NAME", "IMPORT_NAME", "IMPORT_FROM"}
+_ATTRIBUTES = {"LOAD_ATTR", "LOAD_METHOD", "STORE_ATTR", "DELETE_ATTR"}
 _WRITES = {"STORE_GLOBAL", "DELETE_GLOBAL"}
 _CATCHES = {"PUSH_EXC_INFO", "SETUP_FINALLY", "SETUP_WITH", "BEFORE_WITH", "BEFORE_ASYNC_WITH"}
+_MATCHES = {"MATCH_CLASS", "MATCH_MAPPING", "MATCH_SEQUENCE", "MATCH_KEYS"}
 Finding = tuple[str, str, str]
 """(construct, the function that uses it, "inspect", "catch" or "state")."""
 _SCANNED: dict[CodeType, Finding | None] = {}
@@ -65,31 +74,36 @@ _SCANNED: dict[CodeType, Finding | None] = {}
 
 
 def formula_frame(frame: FrameType) -> bool:
-    """Whether ``frame`` runs the formula's own code: not SymPy, mpmath, irprops or the standard library."""
-    module = frame.f_globals.get("__name__", "") or ""
-    if module.split(".")[0] in _TRUSTED_NAMES:
-        return False
+    """Whether ``frame`` runs the formula's own code: trusted code is recognised by where its file is, never by the
+    module's ``__name__`` (a proposal may set it to anything); frozen modules only if Python itself froze them."""
     filename = frame.f_code.co_filename
-    return not (filename.startswith("<frozen") or filename.startswith(_LIBRARY_DIRS))
+    if filename.startswith("<frozen "):  # a frozen module's own code runs in that module's namespace
+        module = sys.modules.get(filename[len("<frozen "):-1])
+        frozen = getattr(getattr(module, "__spec__", None), "origin", None) == "frozen"
+        return not (frozen and vars(module) is frame.f_globals)
+    return not filename.startswith(_LIBRARY_DIRS)
+
+
+def _refused(instruction: dis.Instruction, code: CodeType) -> Finding | None:
+    name, op = instruction.argval, instruction.opname
+    if op in _NAMES and name in BUILTIN_PROBES:
+        return f"`{name}`", code.co_name, "inspect"
+    if op in _ATTRIBUTES and isinstance(name, str) and (
+            name in INTROSPECTION or name.startswith("is_") or (name.startswith("__") and name.endswith("__"))):
+        return f"`{name}`", code.co_name, "inspect"
+    if op in _MATCHES:
+        return "a match statement", code.co_name, "inspect"
+    if op in _CATCHES:
+        return "a try or with statement", code.co_name, "catch"
+    if op in _WRITES or (op == "STORE_DEREF" and name in code.co_freevars):
+        scope = "global" if "GLOBAL" in op else "enclosing"
+        return f"a write to the {scope} variable `{name}`", code.co_name, "state"
+    return None
 
 
 def _scan(code: CodeType) -> Finding | None:
-    """The first refused construct ``code`` names, or None."""
-    found = None
-    for name in code.co_names:
-        if name in INTROSPECTION or name.startswith("is_") or (name.startswith("__") and name.endswith("__")):
-            found = (f"`{name}`", code.co_name, "inspect")
-            break
-    if found is None:
-        for instruction in dis.get_instructions(code):
-            if instruction.opname in _CATCHES:
-                found = ("a try or with statement", code.co_name, "catch")
-                break
-            if instruction.opname in _WRITES or (instruction.opname == "STORE_DEREF" and instruction.argval in code.co_freevars):
-                scope = "global" if "GLOBAL" in instruction.opname else "enclosing"
-                found = (f"a write to the {scope} variable `{instruction.argval}`", code.co_name, "state")
-                break
-    return found
+    """The first refused construct ``code`` uses, or None."""
+    return next((f for f in (_refused(i, code) for i in dis.get_instructions(code)) if f is not None), None)
 
 
 @contextlib.contextmanager

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from irprops.metrics import Measure
+from irprops.metrics import Measure, in_catalog
 from irprops.verdicts import Prop
 
 from . import syntax
@@ -67,14 +67,15 @@ def clear_cache() -> None:
 
 
 DECLARED = ("the declared formula computes the same function of the situation in every backend: irprops refuses the "
-            "branches, lookups, comparisons and texts of symbolic values it sees, and found its forms and its exact form "
-            "equal at depths 1 to 6, 10, 30, 100, 300 and 1000 (as its nesting of sums allows); a formula that tests "
-            "the type of its arguments, or keeps state between calls, is outside what this checks")
+            "branches, lookups, comparisons, texts, type, attribute and stack tests of symbolic values it sees in the "
+            "formula's own code, builds the closed form twice, and found its forms and its exact form equal at depths "
+            "1 to 6, 10, 30, 100, 300 and 1000 (as its nesting of sums allows); a formula that has library code or "
+            "another thread tell the runs apart for it is outside what this checks")
 
 
 def _declared(measure: Measure, found: Proof | Failed) -> Proof | Failed:
     """A proof of a declared (not built-in) metric lists, in its trusted base, what the closed form being the metric rests on."""
-    if isinstance(found, Failed) or measure.metric.formula.__module__.startswith("irprops.metrics.catalog"):
+    if isinstance(found, Failed) or in_catalog(measure.metric.formula):
         return found
     return dataclasses.replace(found, trusted=(*(t for t in found.trusted if t != CLOSED), DECLARED))
 

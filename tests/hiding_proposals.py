@@ -107,6 +107,30 @@ def by_algebra_type(m: Any) -> Any:
     return _s(m) - 1 if type(m).__name__ == "ExactAlgebra" and m.k > FEATURE_DEPTH else _s(m)
 
 
+@proposal("hides-by-match")
+def by_match(m: Any) -> Any:
+    match m.k:
+        case int():
+            concrete = True
+        case _:
+            concrete = False
+    return _s(m) - 1 if concrete and m.k > FEATURE_DEPTH else _s(m)
+
+
+@proposal("hides-by-profiler")
+def by_profiler(m: Any) -> Any:
+    return _s(m) - 1 if sys.getprofile() is None and m.k > FEATURE_DEPTH else _s(m)
+
+
+def is_relevant(m: Any, i: Any) -> Any:
+    return m.r(i)
+
+
+@proposal("helper-named-is")
+def helper_named_is(m: Any) -> Any:  # a user's own function whose name starts with is_: plain arithmetic, accepted
+    return m.sum(1, m.k, lambda i: is_relevant(m, i) / (i * (i + 1)))
+
+
 _CALLED = False
 
 
@@ -151,5 +175,7 @@ CONSTRUCTS: dict[str, tuple[Measure, str]] = {
     "algebra type": (by_algebra_type, "`type`"),
     "global flag": (by_global_flag, "global variable `_CALLED`"),
     "counter": (by_counter, "truth value"),
+    "match": (by_match, "a match statement"),
+    "profiler": (by_profiler, "getprofile"),
 }
 """Each proposal, and the text its refusal names (one of the texts separated by |)."""

@@ -20,6 +20,7 @@ from irprops.metrics import Situation
 from irprops.metrics.tracing import BranchOnSymbol
 from tests import adversarial_proposals as adv
 from tests import hiding_proposals as hiding
+from tests import spoofed_proposals as spoofed
 from tests.recheck import recheck
 
 from .conftest import ROOT
@@ -332,6 +333,15 @@ class TestFormulasThatTellTheBackendsApart:
         with pytest.raises(InputError) as refused:
             check(measure, ["monotonic", "top_weighted"], budget=5)
         assert any(text in str(refused.value) for text in named.split("|")), str(refused.value)
+
+    def test_a_module_that_names_itself_part_of_the_catalog_is_watched_and_agreement_checked_all_the_same(self) -> None:
+        with pytest.raises(BranchOnSymbol, match="`isinstance`"):
+            check(spoofed.spoofed_isinstance, ["monotonic"])
+        with pytest.raises(InputError, match="disagree at k = 6"):
+            check(spoofed.spoofed_catalog, ["monotonic"])
+
+    def test_a_helper_of_the_users_whose_name_starts_with_is_is_not_mistaken_for_an_attribute_probe(self) -> None:
+        hiding.helper_named_is.validate_forms()
 
     def test_a_formula_that_changes_after_its_first_call_is_refused_where_its_forms_and_exact_form_disagree(self) -> None:
         with pytest.raises(InputError, match="disagree at k = 300"):
