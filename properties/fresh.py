@@ -49,8 +49,11 @@ def locate(function: Callable[..., Any]) -> str | None:
     module, name = getattr(function, "__module__", None), getattr(function, "__qualname__", "")
     if not module or module == "__main__" or "<" in name or not name:
         return None
-    if getattr(sys.modules.get(module), "__spec__", None) is None:
-        return None  # loaded from a file under a made-up name: the caller knows its path
+    spec = getattr(sys.modules.get(module), "__spec__", None)
+    if spec is None:
+        return None
+    if module.startswith("irprops_proposal_") and spec.origin and "." not in name:  # loaded from a file by load_proposal
+        return f"{spec.origin}:{name}"
     return f"{module}:{name}"
 
 
