@@ -188,12 +188,12 @@ def recheck(directory: Path, workers: int = 2) -> list[Recheck]:
         futures = {}
         for path, f in files.items():
             data = f.read_bytes()
-            problem = ("it is not listed in the MANIFEST" if path not in listed else
-                       "its contents differ from the MANIFEST's SHA-256" if hashlib.sha256(data).hexdigest() != listed[path] else
-                       refused(data.decode("utf-8", "replace")))
-            if problem is not None and problem.startswith("it holds the command"):
-                results.append(Recheck(path, (), None, problem))  # never handed to a solver
+            refusal = refused(data.decode("utf-8", "replace"))
+            if refusal is not None:  # whatever the manifest says, never handed to a solver
+                results.append(Recheck(path, (), None, refusal))
                 continue
+            problem = ("it is not listed in the MANIFEST" if path not in listed else
+                       "its contents differ from the MANIFEST's SHA-256" if hashlib.sha256(data).hexdigest() != listed[path] else None)
             futures[path] = (problem, pool.submit(_recheck_file, str(f)))
         for path, (problem, future) in futures.items():
             try:
@@ -207,9 +207,7 @@ def recheck(directory: Path, workers: int = 2) -> list[Recheck]:
 
 
 def _recheck_file(path: str) -> tuple[tuple[str, ...], tuple[str, ...] | None, bool]:
-    text = Path(path).read_text()
-    if refused(text) is not None:
-        return ("refused",), None, True
+    text = Path(path).read_text()  # recheck() has refused any command irprops does not write
     consistent = all("unsat" not in z3_answers(check) for check in vacuity_checks(text))
     return z3_answers(text), (cvc5_answers(text) if cvc5_available() else None), consistent
 

@@ -128,6 +128,9 @@ class TestRecheckCommand:
             recheck.write_manifest(tmp_path / "certs", [tmp_path / "certs" / n for n in SMALL])
             code, output = rechecked(tmp_path / "certs")
             assert code == 1 and "it holds the command set-option" in output and victim.read_text() == "the user's file"
+        (tmp_path / "certs" / "unlisted.smt2").write_text(f'(set-option :regular-output-channel "{victim}")\n(check-sat)\n')
+        code, output = rechecked(tmp_path / "certs")
+        assert "FAILED: unlisted.smt2: it holds the command set-option" in output and victim.read_text() == "the user's file"
 
 
 class TestCertificatesAreNotVacuous:
