@@ -20,7 +20,7 @@ import sympy
 from .algebra import Algebra
 from .errors import InputError
 from .registry import Measure, Metric, Relevance
-from .tracing import Traced, guarding, untrace
+from .tracing import Traced, guarding, refuse_outside_language, untrace
 
 Normaliser = Literal["none", "weights", "ideal", "self", "relevant"]
 
@@ -54,6 +54,7 @@ def weighted_precision(
     """
     if normaliser not in _NORMALISERS:
         raise InputError("normaliser", normaliser, f"must be one of {', '.join(_NORMALISERS)}")
+    refuse_outside_language("the weight", weight, "`weighted_precision`")
     cache: dict[object, sympy.Expr] = {}
 
     def w(m: Algebra, i: Any) -> Any:

@@ -23,7 +23,7 @@ from .exact import Exact
 from .grades import format_grade
 from .situation import Situation
 from .symbolic import ClosedFormAlgebra, MaxOver, SymbolicAlgebra, SymbolicForm
-from .tracing import BranchOnSymbol, guarding, recording_divisors, untrace
+from .tracing import BranchOnSymbol, guarding, recording_divisors, refuse_outside_language, untrace
 
 Relevance = Literal["binary", "graded"]
 
@@ -229,6 +229,8 @@ class Measure:
         >>> from irprops.metrics import parse
         >>> parse("nDCG").validate_forms()
         """
+        if not in_catalog(self.metric.formula):  # a C function or wrapper would run unwatched
+            refuse_outside_language("the formula", self.metric.formula, f"the declaration of {self.name}")
         forms = [self.closed_form()]
         for depth in (1, 2):
             try:

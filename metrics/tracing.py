@@ -36,10 +36,11 @@ from typing import Any
 
 import sympy
 
+from . import language
 from .errors import InputError
 from .watching import formula_frame, watching
 
-__all__ = ["BranchOnSymbol", "ExactInt", "Traced", "guarding", "untrace"]
+__all__ = ["BranchOnSymbol", "ExactInt", "Traced", "guarding", "refuse_outside_language", "untrace"]
 
 _INSTEAD = {
     "==": "sympy.Piecewise((a, sympy.Eq(x, n)), (b, True))",
@@ -54,6 +55,8 @@ _INSTEAD = {
     "inspect": "arithmetic on the values only: a type, attribute or stack test tells a symbol from a number",
     "catch": "the computation without try/except or with: catching what the symbolic run raises tells it apart",
     "state": "a formula without state: one that remembers earlier calls may differ between the symbolic and exact runs",
+    "language": "arithmetic, the algebra's operations (m.sum, m.prod, m.min, m.max, m.div, m.log2, ...), the SymPy "
+                "functions of the formula language (README) and the file's own functions",
 }
 
 
@@ -260,7 +263,9 @@ def _guard(name: str, construct: str, instead: str) -> Callable[..., Any]:
     def guarded(self: sympy.Basic, *other: object) -> Any:
         if _from_user_code() and (_symbolic(self) or any(_symbolic(o) for o in other)):
             raise BranchOnSymbol(construct, _what(self, *other, None), _INSTEAD[instead])
-        return True if name == "__bool__" else _SAVED[name](self, *other)
+        if name == "__bool__":  # Python's own truth for a value without __bool__: its length if it has one
+            return len(self) != 0 if hasattr(type(self), "__len__") else True  # type: ignore[arg-type]
+        return _SAVED[name](self, *other)
     return guarded
 
 
@@ -300,8 +305,11 @@ def guarding() -> Iterator[None]:
             setattr(sympy.Basic, name, guard)
         sympy.Basic.__bool__ = _GUARDED_BOOL  # type: ignore[attr-defined]
     _GUARDS += 1
+    failure: Exception | None = None
     try:
         yield
+    except Exception as error:  # noqa: BLE001 - re-raised below, unless the watch saw a construct before it
+        failure = error
     finally:
         _GUARDS -= 1
         watch.close()
@@ -316,11 +324,21 @@ def guarding() -> Iterator[None]:
         construct, function, kind = _WATCHED[0][0]
         _WATCHED.clear()
         _SEEN.clear()
-        raise BranchOnSymbol(construct, "a symbolic rank or depth", _INSTEAD[kind], where=f"`{function}`")
+        raise BranchOnSymbol(construct, "a symbolic rank or depth", _INSTEAD[kind], where=f"`{function}`") from failure
+    if failure is not None:  # the first construct outside the language is named above, even if what followed failed
+        raise failure
     if _GUARDS == 0 and _SEEN:  # the formula caught a refusal (try/except): the forms are refused all the same
         first = _SEEN[0]
         _SEEN.clear()
         raise first
+
+
+def refuse_outside_language(name: str, function: Any, where: str) -> None:
+    """Raise :class:`BranchOnSymbol` if ``function``, handed to ``where`` as a formula or weight, is outside the formula
+    language (a C function, a ``functools.partial``, a cached wrapper: code that would run unwatched)."""
+    refusal = language.entry_refusal(name, function)
+    if refusal is not None:
+        raise BranchOnSymbol(refusal[0], "a symbolic rank or depth", _INSTEAD[refusal[1]], where=where)
 
 
 def _exact_binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[[ExactInt, Any], Any]:

@@ -66,11 +66,13 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-DECLARED = ("the declared formula computes the same function of the situation in every backend: irprops refuses the "
-            "branches, lookups, comparisons, texts, type, attribute and stack tests of symbolic values it sees in the "
-            "formula's own code, builds the closed form twice, and found its forms and its exact form equal at depths "
-            "1 to 6, 10, 30, 100, 300 and 1000 (as its nesting of sums allows); a formula that has library code or "
-            "another thread tell the runs apart for it is outside what this checks")
+DECLARED = ("the declared formula computes the same function of the situation in every backend: its own code was held "
+            "to the formula language while its closed form was built (arithmetic, the algebra's operations, listed SymPy "
+            "functions and builtins, the file's own functions and constants; no type, attribute or identity tests, no "
+            "state, no other library code), its closed form was built twice, and its forms and its exact form agreed at "
+            "depths 1 to 6, 10, 30, 100, 300 and 1000 (as its nesting of sums allows); code the proposal leaves running "
+            "outside the formula (a thread, a signal handler, a finalizer) does not rebind what the formula reads, and "
+            "the proposal does not replace SymPy's or irprops' internals")
 
 
 def _declared(measure: Measure, found: Proof | Failed) -> Proof | Failed:

@@ -150,32 +150,33 @@ def by_counter(m: Any) -> Any:
     return _s(m) - 1 if _COUNT[0] > 1 and m.k > FEATURE_DEPTH else _s(m)
 
 
-_RUNS = [0]
+CHANGED = 0
+"""A global the next formula reads. The formula language cannot change it, so the tests rebind it between the runs
+of one validation, as code the proposal left running (another thread, a finalizer) could: the backstops must see it."""
 
 
-@proposal("differs-after-the-first-call")
-def differs_after_the_first_call(m: Any) -> Any:
-    _RUNS[0] += 1  # the same trick with the feature at depth 251: the agreement check sees it at k = 300
-    return _s(m) - 1 if _RUNS[0] > 1 and m.k > 250 else _s(m)
+@proposal("changed-from-outside")
+def changed_from_outside(m: Any) -> Any:  # with CHANGED = 1, the score drops by 1 from depth 251 on: monotonic false there
+    return _s(m) - CHANGED * m.min(1, m.max(0, m.k - 250))
 
 
 CONSTRUCTS: dict[str, tuple[Measure, str]] = {
     "isinstance": (by_isinstance, "isinstance"),
-    "type": (by_type, "`type`"),
-    "hasattr": (by_hasattr, "bit_length"),
+    "type": (by_type, "`type`|`is`"),
+    "hasattr": (by_hasattr, "`hasattr`"),
     "getattr": (by_getattr, "getattr|`numerator`"),
     "class": (by_class, "__class__"),
     "sympy attribute": (by_sympy_attribute, "is_Integer"),
     "free symbols": (by_free_symbols, "free_symbols"),
     "try": (by_catch, "try or with|`real`"),
     "suppress": (by_suppress, "suppress"),
-    "alias": (by_alias, "isinstance()"),
-    "helper": (by_helper, "`type`"),
-    "frame": (by_frame, "_getframe"),
+    "alias": (by_alias, "the builtin `isinstance`"),
+    "helper": (by_helper, "`type`|`is`"),
+    "frame": (by_frame, "the module `sys`"),
     "algebra type": (by_algebra_type, "`type`"),
     "global flag": (by_global_flag, "global variable `_CALLED`"),
-    "counter": (by_counter, "truth value"),
+    "counter": (by_counter, "`_COUNT` (a list|a write into an object"),
     "match": (by_match, "a match statement"),
-    "profiler": (by_profiler, "getprofile"),
+    "profiler": (by_profiler, "`is`|the module `sys`"),
 }
 """Each proposal, and the text its refusal names (one of the texts separated by |)."""

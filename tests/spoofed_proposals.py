@@ -29,3 +29,12 @@ _RUNS = [0]
 def spoofed_catalog(m: Any) -> Any:  # from the second call on, the score drops by 1 past depth 5: monotonic false at k = 6
     _RUNS[0] += 1
     return _s(m) - 1 if _RUNS[0] > 1 and m.k > 5 else _s(m)
+
+
+CHANGED = 0
+"""Rebound by the tests between the runs of one validation (as another thread could)."""
+
+
+@proposal("spoofed-changed")
+def spoofed_changed(m: Any) -> Any:  # with CHANGED = 1, the score drops by 1 past depth 5: monotonic false at k = 6
+    return _s(m) - CHANGED * m.min(1, m.max(0, m.k - 5))

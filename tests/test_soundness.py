@@ -8,6 +8,11 @@ refuse, not be caught). Branching on a symbolic value is refused with a one-line
 
 from __future__ import annotations
 
+import functools
+import operator
+import re
+import runpy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,9 +22,11 @@ from click.testing import CliRunner
 from irprops import CheckResult, InputError, Measure, check, weighted_precision
 from irprops.cli import main
 from irprops.metrics import Situation
+from irprops.metrics import language as formula_language
 from irprops.metrics.tracing import BranchOnSymbol
 from tests import adversarial_proposals as adv
 from tests import hiding_proposals as hiding
+from tests import language_proposals as language
 from tests import spoofed_proposals as spoofed
 from tests.recheck import recheck
 
@@ -177,7 +184,11 @@ class TestExactArithmeticAsWritten:
 class TestBranchesAreRefused:
     @pytest.mark.parametrize("name", list(adv.BRANCHING_WEIGHTS))
     def test_a_weight_function_that_branches_on_the_rank(self, name: str) -> None:
-        with pytest.raises(BranchOnSymbol, match="on the (rank i|symbolic expression)"):
+        # a branch the symbolic values refuse names the value; a construct outside the formula language (a builtin
+        # that would branch, a table) is refused before it runs, and names the construct
+        named = {"int": "`int` (the builtin", "min-builtin": "`min` (the builtin", "in-list": "`in` (a membership test)",
+                 "dict-lookup": "a dict or set", "set-lookup": "`in` (a membership test)"}
+        with pytest.raises(BranchOnSymbol, match=re.escape(named[name]) if name in named else "on the (rank i|symbolic expression)"):
             weighted_precision(name, adv.BRANCHING_WEIGHTS[name])
 
     def test_a_sympy_float_is_refused_as_inexact(self) -> None:
@@ -186,7 +197,7 @@ class TestBranchesAreRefused:
 
     @pytest.mark.parametrize(("measure", "what"), [
         (adv.branch_on_depth, "the depth k"), (adv.range_over_depth, "the depth k"), (adv.branch_on_grade, "grade"),
-        (adv.lookup_on_depth, "the depth k"),
+        (adv.lookup_on_depth, "a dict or set"),
     ])
     def test_a_formula_that_branches_on_the_depth_or_a_grade(self, measure: Measure, what: str) -> None:
         with pytest.raises(BranchOnSymbol, match=what):
@@ -235,6 +246,11 @@ class TestNeverACrash:
 def test_the_readme_documents_what_a_declared_formula_may_contain() -> None:
     readme = (ROOT / "README.md").read_text()
     assert "BranchOnSymbol" in readme and "sympy.Piecewise" in readme
+    rows = {line.split("|")[1].strip(): line.split("|")[2] for line in readme.splitlines() if line.startswith("| ")}
+    listed = {row: set(re.findall(r"`([^`]+)`", rows[row])) for row in ("attributes", "SymPy", "builtins")}
+    assert {name.removeprefix("m.") for name in listed["attributes"]} == set(formula_language.ALGEBRA)
+    assert listed["SymPy"] - {"sympy.log"} == set(formula_language.SYMPY)
+    assert listed["builtins"] == set(formula_language.BUILTINS)
 
 
 class TestEachSideConditionIsNeeded:
@@ -334,35 +350,109 @@ class TestFormulasThatTellTheBackendsApart:
             check(measure, ["monotonic", "top_weighted"], budget=5)
         assert any(text in str(refused.value) for text in named.split("|")), str(refused.value)
 
-    def test_a_module_that_names_itself_part_of_the_catalog_is_watched_and_agreement_checked_all_the_same(self) -> None:
+    def test_a_module_that_names_itself_part_of_the_catalog_is_watched_and_agreement_checked_all_the_same(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
         with pytest.raises(BranchOnSymbol, match="`isinstance`"):
             check(spoofed.spoofed_isinstance, ["monotonic"])
-        with pytest.raises(InputError, match="disagree at k = 6"):
+        with pytest.raises(BranchOnSymbol, match="a write into an object"):
             check(spoofed.spoofed_catalog, ["monotonic"])
+        changed_before_the_exact_runs(monkeypatch, spoofed)
+        with pytest.raises(InputError, match="disagree at k = 6"):
+            check(spoofed.spoofed_changed, ["monotonic"])
 
     def test_a_helper_of_the_users_whose_name_starts_with_is_is_not_mistaken_for_an_attribute_probe(self) -> None:
         hiding.helper_named_is.validate_forms()
 
-    def test_a_formula_that_changes_after_its_first_call_is_refused_where_its_forms_and_exact_form_disagree(self) -> None:
+    def test_a_formula_whose_global_changes_before_the_exact_runs_is_refused_where_its_forms_and_exact_form_disagree(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        changed_before_the_exact_runs(monkeypatch, hiding)
         with pytest.raises(InputError, match="disagree at k = 300"):
-            check(hiding.differs_after_the_first_call, ["monotonic"])
+            check(hiding.changed_from_outside, ["monotonic"])
+
+    @pytest.mark.parametrize("keeps", [
+        "counter = [0]\ndef f(m):\n    counter[0] += 1\n    return m.num(counter[0])",
+        "counter = [0]\ndef f(m):\n    counter.append(1)\n    return m.num(len(counter))",
+        "import itertools\ncounter = itertools.count()\ndef f(m):\n    return m.num(next(counter))",
+        "def make():\n    n = 0\n    def f(m):\n        nonlocal n\n        n += 1\n        return m.num(n)\n    return f\nf = make()",
+        "import random\ndef f(m):\n    return m.num(random.randint(0, 1))",
+    ])
+    def test_a_formula_that_could_keep_state_between_calls_is_refused_by_the_language(self, keeps: str, tmp_path: Path) -> None:
+        (tmp_path / "keeps.py").write_text(keeps)
+        namespace = runpy.run_path(str(tmp_path / "keeps.py"))
+        with pytest.raises(BranchOnSymbol):
+            adv.proposal("keeps-state")(namespace["f"]).validate_forms()
+
+
+def changed_before_the_exact_runs(monkeypatch: pytest.MonkeyPatch, module: Any, after: bool = False) -> None:
+    """Rebind ``module.CHANGED`` to 1 between the symbolic run and the exact runs of one validation (``after``: after them)."""
+    compare = Measure._check_agreement
+
+    def rebinding(self: Measure, forms: Any) -> None:
+        if not after:
+            monkeypatch.setattr(module, "CHANGED", 1)
+        compare(self, forms)
+        monkeypatch.setattr(module, "CHANGED", 1)
+
+    monkeypatch.setattr(Measure, "_check_agreement", rebinding)
+
+
+class TestTheFormulaLanguage:
+    @pytest.mark.parametrize("name", list(language.ESCAPES))
+    def test_each_escape_really_hides_a_feature_at_depth_1501_in_its_exact_run(self, name: str) -> None:
+        measure, _ = language.ESCAPES[name]
+        empty = [measure.exact(Situation((), k, ())) for k in (1500, 1501)]
+        assert empty == [0, -1]  # monotonic is false at k = 1501: a "yes" would be false
+
+    @pytest.mark.parametrize("name", list(language.ESCAPES))
+    def test_each_escape_is_refused_naming_the_construct_outside_the_language(self, name: str) -> None:
+        measure, named = language.ESCAPES[name]
+        with pytest.raises(BranchOnSymbol) as refused:
+            measure.validate_forms()
+        assert any(text in str(refused.value) for text in named.split("|")), str(refused.value)
+
+    @pytest.mark.parametrize("name", list(language.ESCAPES)[:3])
+    def test_an_escape_checked_from_the_command_line_is_one_line_and_exit_status_2(self, name: str) -> None:
+        measure, _ = language.ESCAPES[name]
+        spec = f"tests.language_proposals:{measure.metric.formula.__name__}"
+        result = CliRunner().invoke(main, ["check", spec, "monotonic"])
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+        assert "formula language" in result.output or "tell a symbolic rank" in result.output, result.output
+
+    @pytest.mark.parametrize("name", list(language.ACCEPTED))
+    def test_a_natural_formula_is_inside_the_language(self, name: str) -> None:
+        language.ACCEPTED[name].validate_forms()
+
+    def test_a_sympy_function_the_proposal_replaced_is_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(sympy, "Min", language.CHECK)  # as a proposal file could, after irprops is imported
+        measure = adv.proposal("replaced-min")(lambda m: m.sum(1, m.k, lambda i: m.r(i) * sympy.Min(1, i) / (i * (i + 1))))
+        with pytest.raises(BranchOnSymbol, match="no longer sympy's own"):
+            measure.validate_forms()
+
+    @pytest.mark.parametrize("weight", [
+        language.CHECK, functools.lru_cache(lambda i: 1 / i), operator.neg, lambda i, probe=isinstance: 1 / i,
+    ])
+    def test_a_weight_that_would_run_unwatched_or_carries_a_probe_is_refused_when_declared(self, weight: Any) -> None:
+        with pytest.raises(BranchOnSymbol, match="weighted_precision"):
+            weighted_precision("unwatched", weight)
+
+    @pytest.mark.parametrize(("source", "named"), [
+        ("import math\ndef f(m):\n    return m.num(math.comb(4, 2))", "the module `math`"),
+        ("def f(m):\n    w = {1: m.num(1)}\n    return w[1]", "a dict or set"),
+        (("def f(m):\n    total = m.num(0)\n    def add(x):\n        nonlocal total\n        total = total + x\n"
+          "    add(m.r(1))\n    return total"), "a write to the enclosing variable `total`"),
+        ("import sympy\ndef f(m):\n    with sympy.evaluate(False):\n        w = m.num(1)\n    return w", "a try or with"),
+        ("def f(m):\n    assert m.num(1)\n    return m.num(1)", "a raise or assert"),
+    ])
+    def test_what_the_language_leaves_out_is_refused_with_the_construct_named(self, source: str, named: str, tmp_path: Path) -> None:
+        (tmp_path / "outside.py").write_text(source)
+        formula = runpy.run_path(str(tmp_path / "outside.py"))["f"]
+        with pytest.raises(BranchOnSymbol, match=re.escape(named)):
+            adv.proposal("outside")(formula).validate_forms()
 
 
 class TestFormulasWithState:
-    def test_a_formula_that_changes_only_at_its_last_symbolic_run_gives_another_closed_form_and_is_refused(self) -> None:
-        calls = [0]
-
-        def counted(m: Any) -> Any:
-            calls[0] += 1
-            return m.sum(1, m.k, lambda i: m.r(i) / (i * (i + 1)))
-
-        adv.proposal("counted")(counted).validate_forms()
-        last = calls[0]  # the runs one validation makes; the last is the second closed form
-        runs = [0]
-
-        def changes(m: Any) -> Any:
-            runs[0] += 1  # from the last run on, the score gains 1 (no branch on a symbol: only a count)
-            return m.sum(1, m.k, lambda i: m.r(i) / (i * (i + 1))) + (1 if runs[0] >= last else 0)
-
+    def test_a_formula_whose_global_changes_after_the_exact_runs_gives_another_closed_form_and_is_refused(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        changed_before_the_exact_runs(monkeypatch, hiding, after=True)
         with pytest.raises(InputError, match="another closed form when run again"):
-            adv.proposal("changes-late")(changes).validate_forms()
+            hiding.changed_from_outside.validate_forms()

@@ -1,0 +1,290 @@
+"""Declared formulas against the formula language (issue 10): ways past the old denylist watch, ways past an
+allowlist, and natural formulas the language must accept.
+
+Every formula in ``ESCAPES`` scores ``s_k = sum_{i<=k} b_i / (i (i + 1))`` in its symbolic run but
+``s_k - 1`` from depth 1501 on in its exact run (``_feat``): monotonic is false at k = 1501, far past
+every depth the agreement check compares, so only the language keeps a false "yes" away. Items 1 to 17
+each got a false "proof (all k)" past the denylist watch in a hostile review (see the commit that
+introduced the language); 18 on attack the allowlist itself: values smuggled in through enclosing
+variables, defaults, lists, iterators and generators, objects with an operation's name, code compiled
+under a library's file name. ``tests/test_soundness.py`` checks that each exact run really has the
+feature (independently of any check) and that each is refused, naming the construct.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import contextlib
+import functools
+import json
+import operator
+import pprint
+import reprlib
+import string
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import sympy
+
+from irprops.metrics import Measure
+
+from .adversarial_proposals import proposal
+
+DEPTH = 1500
+IS = isinstance  # an alias made at import
+CHECK = functools.partial(isinstance)  # calling it runs isinstance from C: no call event names it
+TABLE = dict.fromkeys(range(DEPTH + 1, 3001), 1)
+POOL = concurrent.futures.ThreadPoolExecutor(1)  # code run in another thread is not watched
+
+ESCAPES: dict[str, tuple[Measure, str]] = {}
+"""Each escape, and the text its refusal names (one of the texts separated by |)."""
+
+
+def escape(name: str, named: str) -> Callable[[Callable[..., Any]], Measure]:
+    def register(formula: Callable[..., Any]) -> Measure:
+        ESCAPES[name] = (proposal(name)(formula), named)
+        return ESCAPES[name][0]
+    return register
+
+
+def _s(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / (i * (i + 1)))
+
+
+def _feat(m: Any, flag: Any) -> Any:  # flag is false in the symbolic run, so m.k > DEPTH is never asked of a symbol
+    return _s(m) - 1 if flag and m.k > DEPTH else _s(m)
+
+
+# -- 1 to 17: past the denylist watch ----------------------------------------------------------------
+@escape("getprofile", "the module `sys`|`is`")
+def by_getprofile(m: Any) -> Any:
+    return _feat(m, sys.getprofile() is None)
+
+
+@escape("sympy-empty-tuple", "`sympy.Tuple`")
+def by_empty_tuple(m: Any) -> Any:
+    return _feat(m, not sympy.Tuple())
+
+
+@functools.singledispatch
+def _kind(x: Any) -> bool:
+    return False
+
+
+@_kind.register(int)
+def _(x: Any) -> bool:
+    return True
+
+
+@escape("singledispatch", "`_kind` (a function of the library file functools.py)")
+def by_singledispatch(m: Any) -> Any:
+    return _feat(m, _kind(m.k))
+
+
+@escape("json-default", "the module `json`")
+def by_json_default(m: Any) -> Any:
+    return _feat(m, json.loads(json.dumps(m.k, default=lambda o: 0)) > 0)
+
+
+def _probe(x: Any) -> bool:
+    return isinstance(x, int)
+
+
+@escape("thread-pool", "`POOL` (a concurrent.futures")
+def by_thread_pool(m: Any) -> Any:
+    return _feat(m, POOL.submit(_probe, m.k).result())
+
+
+def _off() -> None:
+    sys.setprofile(None)
+
+
+@escape("setprofile-none", "the module `sys`")
+def by_setprofile_none(m: Any) -> Any:
+    _off()
+    return _feat(m, _probe(m.k))
+
+
+@escape("reprlib", "the module `reprlib`")
+def by_reprlib(m: Any) -> Any:
+    return _feat(m, not reprlib.repr(m.k).startswith("T"))
+
+
+@escape("string-formatter", "the module `string`")
+def by_string_formatter(m: Any) -> Any:
+    return _feat(m, string.Formatter().format("{!r}", m.k).isdigit())
+
+
+@escape("map-isinstance", "the builtin `list`|the builtin `map`")
+def by_map(m: Any) -> Any:
+    return _feat(m, list(map(IS, [m.k], [int]))[0])  # noqa: RUF015 - the list builtin is part of the escape
+
+
+@escape("partial-isinstance", "`CHECK` (a functools.partial)")
+def by_partial(m: Any) -> Any:
+    return _feat(m, CHECK(m.k, int))
+
+
+@escape("chainmap-lookup", "the module `collections`")
+def by_chainmap(m: Any) -> Any:
+    return _s(m) - collections.ChainMap(TABLE).get(m.k, 0)
+
+
+@escape("sympy-srepr", "`sympy.srepr`|`in`")
+def by_srepr(m: Any) -> Any:
+    return _feat(m, "Symbol" not in sympy.srepr(m.k))
+
+
+class _Swallow(contextlib.ContextDecorator):
+    def __enter__(self) -> _Swallow:  # noqa: PYI034
+        return self
+
+    def __exit__(self, *exc: object) -> bool:
+        return True
+
+
+@_Swallow()
+def _conjugate(x: Any) -> Any:
+    return int.conjugate(x)
+
+
+@escape("context-decorator", "`is`|`_conjugate` (a function of the library file contextlib.py)")
+def by_context_decorator(m: Any) -> Any:
+    return _feat(m, _conjugate(m.k) is not None)
+
+
+@escape("future-exception", "`POOL` (a concurrent.futures|`is`")
+def by_future_exception(m: Any) -> Any:
+    return _feat(m, POOL.submit(int.conjugate, m.k).exception() is None)
+
+
+@escape("operator-call", "the module `operator`")
+def by_operator_call(m: Any) -> Any:
+    return _feat(m, operator.call(IS, m.k, int))
+
+
+@escape("pprint", "the module `pprint`")
+def by_pprint(m: Any) -> Any:
+    return _feat(m, pprint.pformat(m.k).isdigit())
+
+
+# -- 18 on: against the allowlist -----------------------------------------------------------------------
+def _with_probe_enclosed() -> Callable[[Any], Any]:
+    probe = isinstance
+
+    def formula(m: Any) -> Any:  # the probe is an enclosing variable, set outside the formula
+        return _feat(m, probe(m.k, int))
+    return formula
+
+
+ESCAPES["enclosed-probe"] = (proposal("enclosed-probe")(_with_probe_enclosed()), "`probe` (the builtin `isinstance`)")
+
+
+@escape("default-partial", "`probe` (a functools.partial)")
+def by_default_partial(m: Any, probe: Any = CHECK) -> Any:
+    return _feat(m, probe(m.k, int))
+
+
+@escape("partial-in-a-list", "`box` (a functools.partial)")
+def by_partial_in_a_list(m: Any, box: Any = [CHECK]) -> Any:  # noqa: B006 - the smuggling under test
+    return _feat(m, box[0](m.k, int))
+
+
+@escape("partial-in-an-iterator", "`probes` (a builtins.list_iterator)")
+def by_partial_in_an_iterator(m: Any, probes: Any = iter([CHECK] * 10)) -> Any:  # noqa: B008 - the smuggling under test
+    flag = False
+    for probe in probes:
+        flag = probe(m.k, int)
+        break
+    return _feat(m, flag)
+
+
+def _counter() -> Iterator[int]:
+    n = 0
+    while True:
+        n += 1
+        yield n
+
+
+@escape("generator-state", "`calls` (a builtins.generator)")
+def by_generator_state(m: Any, calls: Any = _counter()) -> Any:  # noqa: B008 - the state under test
+    flag = False
+    for n in calls:
+        flag = n > 1  # the symbolic run is the first call: later calls have the feature
+        break
+    return _feat(m, flag)
+
+
+@escape("sympy-runs-text", "handed to SymPy")
+def by_text_for_sympy(m: Any) -> Any:  # SymPy evaluates the text as Python: the watch's hook is the signal
+    return _feat(m, sympy.log("(__import__('sys').getprofile() is None) + 1") == sympy.log(2))
+
+
+class _Box:
+    k = staticmethod(isinstance)  # an attribute with the name of an operation of the algebra
+
+
+BOX = _Box()
+
+
+@escape("object-with-an-operation-name", "`BOX` (a tests.language_proposals._Box)")
+def by_object_with_an_operation_name(m: Any) -> Any:
+    return _feat(m, BOX.k(m.k, int))
+
+
+class _Spoofed:
+    k = staticmethod(isinstance)
+
+
+_Spoofed.__module__ = "sympy.core.numbers"
+SPOOFED = _Spoofed()
+
+
+@escape("object-claiming-to-be-sympy", "`SPOOFED` (a sympy.core.numbers._Spoofed)")
+def by_object_claiming_to_be_sympy(m: Any) -> Any:
+    return _feat(m, SPOOFED.k(m.k, int))
+
+
+_FROZEN: dict[str, Any] = {"_feat": _feat}
+exec(compile("def formula(m):\n    return _feat(m, isinstance(m.k, int))\n", "<frozen importlib._bootstrap>", "exec"), _FROZEN)  # noqa: S102
+ESCAPES["compiled-as-frozen"] = (proposal("compiled-as-frozen")(_FROZEN["formula"]), "the builtin `isinstance`")
+
+
+def _gain(m: Any, grades: Any) -> Any:
+    return m.sum(1, m.k, lambda i: grades(i) / (i + 1))
+
+
+def _running(m: Any) -> Any:
+    found = m.prefix_sum(m.r)
+    return m.div(m.sum(1, m.k, lambda i: m.r(i) * found(i) / i), m.R, "no relevant documents")
+
+
+# -- natural formulas: accepted ---------------------------------------------------------------------------
+def is_relevant(m: Any, i: Any) -> Any:
+    return m.r(i)
+
+
+def weight(i: Any) -> Any:
+    return 1 / (i * (i + 1))
+
+
+HALF = sympy.Rational(1, 2)
+SHIFTS = (1, 2)
+
+ACCEPTED: dict[str, Measure] = {
+    "a helper named is_": proposal("helper-is")(lambda m: m.sum(1, m.k, lambda i: is_relevant(m, i) / (i * (i + 1)))),
+    "a helper of the file": proposal("helper")(lambda m: m.sum(1, m.k, lambda i: m.r(i) * weight(i))),
+    "a case split in SymPy": proposal("piecewise")(lambda m: m.sum(1, m.k, lambda i: m.r(i) * sympy.Piecewise(
+        (HALF, sympy.Le(i, 3)), (1 / (i * (i + 1)), True)))),
+    "a list comprehension over fixed ranks": proposal("listcomp")(
+        lambda m: sum([m.r(i) / i for i in range(1, 4)]) + m.sum(4, m.k, lambda i: m.r(i) / (i * (i + 1)))),
+    "a generator over fixed ranks": proposal("genexpr")(lambda m: sum((m.r(i) / i for i in range(1, 4)), m.num(0)) / m.min(m.k, 3)),
+    "a SymPy function": proposal("binomial")(lambda m: m.sum(1, m.k, lambda i: m.r(i) / sympy.binomial(i + 1, 2))),
+    "a tuple of constants": proposal("tuple")(lambda m: m.sum(1, m.k, lambda i: m.r(i) * SHIFTS[0] / (i * (i + SHIFTS[1])))),
+    "an assignment expression": proposal("walrus")(lambda m: (s := _s(m)) + s / 2),
+    "an operation of the algebra handed on": proposal("handed-on")(lambda m: _gain(m, m.r) / m.max(_gain(m, m.g), 1)),
+    "a running total of the algebra": proposal("running")(_running),
+}
+"""Formulas the language accepts (each validates: its forms are built and compared)."""
