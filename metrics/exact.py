@@ -192,8 +192,22 @@ def brief(value: Exact) -> str:
     if isinstance(value, Fraction) and max(value.numerator.bit_length(), value.denominator.bit_length()) > BRIEF_DIGITS * 3.33:
         sizes = (len(_digits(abs(value.numerator))), len(_digits(value.denominator)))
         if max(sizes) > BRIEF_DIGITS:
-            return f"a fraction of {sizes[0]} and {sizes[1]} digits, about {to_float(value):.3g}"
+            return f"a fraction of {sizes[0]} and {sizes[1]} digits, about {_about(value)}"
     return to_str(value)
+
+
+def _about(value: Fraction) -> str:
+    """``value`` to three digits, also past floating point (``1e+5000``), from its integer logarithm."""
+    try:
+        return f"{float(value):.3g}"
+    except OverflowError:
+        exponent = len(_digits(abs(value.numerator))) - len(_digits(value.denominator))
+        mantissa = value / Fraction(10) ** exponent
+        while abs(mantissa) >= 10:
+            mantissa, exponent = mantissa / 10, exponent + 1
+        while abs(mantissa) < 1:
+            mantissa, exponent = mantissa * 10, exponent - 1
+        return f"{float(mantissa):.3g}e+{exponent}"
 
 
 def _digits(n: int) -> str:

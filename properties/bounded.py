@@ -18,6 +18,7 @@ scored), and how it grew with k.
 
 from __future__ import annotations
 
+import sys
 import time
 
 from irprops.metrics import Situation
@@ -54,13 +55,18 @@ class Bounded(Property):
             for s, o in scored:
                 by_depth[s.k] = max(by_depth.get(s.k, 0.0), abs(o.approx))
             depths = sorted(by_depth)
-            growth = ", ".join(f"{by_depth[k]:.4g}" for k in depths[:SHOWN_DEPTHS])
+            growth = ", ".join(_size(by_depth[k], 4) for k in depths[:SHOWN_DEPTHS])
             if len(depths) > SHOWN_DEPTHS:
-                growth += f", ...; at k = {depths[-1]}: {by_depth[depths[-1]]:.4g}"
+                growth += f", ...; at k = {depths[-1]}: {_size(by_depth[depths[-1]], 4)}"
             evidence = (
                 f"no finite search can refute or prove boundedness; the largest |score| among {len(scored):,} situations scored is "
-                f"{abs(outcome.approx):.6g}, by {show(largest)}; largest |score| at k = 1, 2, ...: {growth}"
+                f"{_size(abs(outcome.approx), 6)}, by {show(largest)}; largest |score| at k = 1, 2, ...: {growth}"
             )
         seconds = time.perf_counter() - start
         searched = Search("not decidable by search (needs the proof layer)", evidence, len(scored), "situations scored", seconds=seconds)
         return Verdict(self.key, "unknown", searched, seconds=seconds)
+
+
+def _size(value: float, digits: int) -> str:
+    """A nonnegative float hint; a value past floating point (an exact score of thousands of digits) says so."""
+    return f"{value:.{digits}g}" if value < sys.float_info.max else "more than 1.8e308 (beyond floating point)"

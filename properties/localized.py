@@ -32,7 +32,7 @@ from irprops.verdicts import Prop, Witness, grades_json, show
 
 from .base import SearchProperty, register
 from .space import Space, deep_situations, smaller, top_only
-from .targets import Scored, Target, relation
+from .targets import Scored, Target, informative, relation
 
 Pair = tuple[Situation, Situation]
 
@@ -75,7 +75,7 @@ class Localized(SearchProperty[Pair]):
         a, b = candidate
         first, second = target.score(a), target.score(b)
         if isinstance(first, Scored) and isinstance(second, Scored):
-            if first.approx == second.approx and not (first.numerical or second.numerical):
+            if first.approx == second.approx and informative(first) and not (first.numerical or second.numerical):
                 return None  # identical floats: not pursued (costs completeness only, never soundness)
             found = relation(first, second)
             if found is None or found.sign == 0:

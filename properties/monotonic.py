@@ -28,7 +28,7 @@ from irprops.verdicts import Prop, Witness, show, situation_json
 
 from .base import SearchProperty, register
 from .space import Space, deep_situations, smaller
-from .targets import Scored, Target, clearly, relation
+from .targets import Scored, Target, clearly, informative, relation
 
 
 @register
@@ -59,7 +59,7 @@ class Monotonic(SearchProperty[Situation]):
         after = target.score(candidate.at_depth(candidate.k + 1))
         if not (isinstance(before, Scored) and isinstance(after, Scored)) or clearly(after, before) > 0:
             return None
-        if after.approx == before.approx:
+        if after.approx == before.approx and informative(after):
             return None  # identical floats: a strict drop is not pursued (costs completeness only, never soundness)
         found = relation(after, before)
         if found is None or found.sign >= 0:

@@ -13,14 +13,18 @@ with equality only for identical floats, and flagged as numerical evidence.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import math
 import numbers
+import os
 import signal
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 
 import sympy
 
@@ -102,6 +106,11 @@ def relation(a: Scored, b: Scored) -> Relation | None:
         return None
 
 
+def informative(s: Scored) -> bool:
+    """Whether the float hint of ``s`` tells it apart from others: not for a score past floating point (10 ** 5000)."""
+    return abs(s.approx) < sys.float_info.max
+
+
 def clearly(a: Scored, b: Scored) -> int:
     """A cheap screen on the floats: 1 or -1 when a - b is clearly positive or negative, else 0.
 
@@ -109,6 +118,8 @@ def clearly(a: Scored, b: Scored) -> int:
     screen dismisses can only be a missed witness, never a false one, because every
     reported relation is certified by :func:`relation`.
     """
+    if not (informative(a) and informative(b)):
+        return 0
     gap = a.approx - b.approx
     if abs(gap) > 1e-6 * max(1.0, abs(a.approx), abs(b.approx)):
         return 1 if gap > 0 else -1
@@ -215,7 +226,7 @@ class ProposalTarget(Target):
                 value = Fraction(result)  # type: ignore[arg-type]
             except (ValueError, TypeError, OverflowError):
                 raise Defect(situation, f"returned {result!r}, not a finite number") from None
-            return Scored(float(value), exact=value)
+            return Scored(_approximately(value), exact=value)
         if isinstance(result, (numbers.Real, Decimal)):  # a Decimal is rounded arithmetic (its division rounds): not exact
             approx = float(result)
             if not math.isfinite(approx):
@@ -239,18 +250,59 @@ class ProposalTarget(Target):
     def _call(self, situation: Situation) -> Any:
         ranking, qrels = tuple(g or Fraction(0) for g in situation.ranking), tuple(situation.qrels)
         previous = signal.signal(signal.SIGALRM, _alarm)
+        printed = io.StringIO()  # what the proposal prints stays off irprops' output (--json stays one JSON object)
         signal.setitimer(signal.ITIMER_REAL, self.timeout)
         try:
-            return self.function(ranking, situation.k, qrels)
+            with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), _no_exit():
+                return self.function(ranking, situation.k, qrels)
         except _Timeout:
             raise Hang(situation, f"did not return within {self.timeout:g} s") from None
         except ZeroDivisionError:
             return None
-        except Exception as error:  # noqa: BLE001 - any other exception is a defect of the proposal
-            raise Defect(situation, f"raised {type(error).__name__}: {error}") from None
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # noqa: BLE001 - any other exception (SystemExit too) is a defect of the proposal
+            raise Defect(situation, f"raised {_shown(error)}") from None
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
+
+
+
+def _approximately(value: Fraction) -> float:
+    """``value`` as a float for display and ordering hints (verdicts use the exact value): the largest float if too large."""
+    try:
+        return float(value)
+    except OverflowError:
+        return sys.float_info.max if value > 0 else -sys.float_info.max
+
+
+def _shown(error: BaseException) -> str:
+    """An exception as ``Type: message``, even one whose ``str()`` fails."""
+    try:
+        text = str(error)
+    except Exception:  # noqa: BLE001 - an unprintable exception is shown by its type
+        text = "(its message cannot be printed)"
+    return f"{type(error).__name__}: {text}"[:300]
+
+
+class _ProposalExit(Exception):
+    """``os._exit`` called by a proposal: it would end irprops without a word."""
+
+
+@contextlib.contextmanager
+def _no_exit() -> Iterator[None]:
+    """While a proposal runs, ``os._exit`` raises instead of ending the process (``sys.exit`` raises SystemExit anyway)."""
+    real = os._exit
+
+    def refused(status: int) -> NoReturn:
+        raise _ProposalExit(f"os._exit({status}) was called")
+
+    os._exit = refused  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        os._exit = real
 
 
 class _Timeout(BaseException):
