@@ -39,22 +39,11 @@ def _user_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-class _Seconds(click.ParamType):
+def _seconds(option: str, value: float) -> float:
     """A finite number of seconds from 0.001 to 3600 (``nan``, ``inf`` and ``1e-9`` are usage errors, exit status 2)."""
-
-    name = "seconds"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
-        try:
-            seconds = float(value)
-        except (TypeError, ValueError):
-            self.fail(f"{value!r} is not a number of seconds; write one from 0.001 to 3600, e.g. 2.5", param, ctx)
-        if not math.isfinite(seconds) or not 0.001 <= seconds <= 3600:
-            self.fail(f"{value!r} is not from 0.001 to 3600 seconds; write e.g. 2.5", param, ctx)
-        return seconds
-
-
-_SECONDS = _Seconds()
+    if not math.isfinite(value) or not 0.001 <= value <= 3600:
+        raise metrics.InputError(option, value, "is not from 0.001 to 3600 seconds; write e.g. 2.5")
+    return value
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -100,9 +89,9 @@ def score(metric: str, ranking: str, qrels: str | None, R: int | None, as_json: 
 @click.argument("property_names", metavar="[PROPERTY]...", nargs=-1)
 @click.option("--binary", "relevance", flag_value="binary", help="Check over binary situations (grades 0 and 1).")
 @click.option("--graded", "relevance", flag_value="graded", help="Check over graded situations (grades in [0, 1]).")
-@click.option("--timeout", type=_SECONDS, default=1.0, show_default=True, metavar="SECONDS",
+@click.option("--timeout", type=float, default=1.0, show_default=True, metavar="SECONDS",
               help="Time limit for each call of a proposal (0.001 to 3600).")
-@click.option("--budget", type=_SECONDS, default=30.0, show_default=True, metavar="SECONDS",
+@click.option("--budget", type=float, default=30.0, show_default=True, metavar="SECONDS",
               help="Time each property's search may take (0.001 to 3600).")
 @click.option("--search-only", is_flag=True, help="Do not try proofs: refutation search only.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -123,6 +112,7 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
     from irprops import COLUMNS
     from irprops import check as run_check
 
+    timeout, budget = _seconds("--timeout", timeout), _seconds("--budget", budget)
     result = run_check(target, property_names or None, relevance=relevance, timeout=timeout, budget=budget, prove=not search_only)  # type: ignore[arg-type]
     if as_json:
         click.echo(json.dumps(result.to_json()))

@@ -52,7 +52,7 @@ import sympy
 from . import exact
 
 __all__ = [
-    "ALGEBRA", "BUILTINS", "SYMPY", "builtin_call", "entering", "entry_refusal", "library_call", "refusal_of_value", "scan",
+    "ALGEBRA", "BUILTINS", "SYMPY", "builtin_call", "entering", "entry_refusal", "genuine", "library_call", "refusal_of_value", "scan",
     "text_for_sympy", "trusted_file",
 ]
 
@@ -153,6 +153,15 @@ def trusted_file(filename: str) -> bool:
     return filename.startswith(_TRUSTED)
 
 
+def genuine(code: CodeType, namespace: dict[str, Any]) -> bool:
+    """Whether ``code``, running in ``namespace``, is a trusted module's own: its file is trusted *and* the namespace is
+    that module's, loaded from that file (code compiled under a library's file name by a proposal is not)."""
+    if not trusted_file(code.co_filename):
+        return False
+    module = sys.modules.get(str(namespace.get("__name__")))
+    return module is not None and vars(module) is namespace and getattr(module, "__file__", None) == code.co_filename
+
+
 def _refusal_of_operation(instruction: dis.Instruction, code: CodeType) -> Refusal | None:
     op, name = instruction.opname, instruction.argval
     if op == "STORE_DEREF" and name in code.co_freevars:
@@ -163,6 +172,8 @@ def _refusal_of_operation(instruction: dis.Instruction, code: CodeType) -> Refus
         return "a write into an object or name (`x[j] = ...`, `x.a = ...`)", "state"
     if op in _KIND_OF:
         return _CONSTRUCTS[_KIND_OF[op]]
+    if op == "BINARY_OP" and instruction.argrepr.endswith("="):  # x += [0] changes a list in place: state between calls
+        return f"an in-place `{instruction.argrepr}`", "state"
     if op not in _OPERATIONS:
         return f"the Python operation {op}", "language"
     if op == "LOAD_CONST" and isinstance(name, float):
@@ -255,7 +266,7 @@ def refusal_of_value(name: str, value: Any, flowing: bool = False, depth: int = 
         return f"`{name}`, the float {value!r}", "float"
     if (kind in _CONTAINERS or (flowing and kind is list)) and depth < 4:
         return next((r for r in (refusal_of_value(name, v, flowing, depth + 1) for v in value) if r is not None), None)
-    if kind is types.FunctionType and not trusted_file(value.__code__.co_filename):
+    if kind is types.FunctionType and not genuine(value.__code__, value.__globals__):
         return _function_values(name, value, depth)
     if isinstance(value, sympy.Basic) and _computed(value):
         floats = value.atoms(sympy.Float)
@@ -273,6 +284,7 @@ def _function_values(name: str, function: types.FunctionType, depth: int) -> Ref
     defaults = function.__defaults__ or ()
     named = list(zip(code.co_varnames[code.co_argcount - len(defaults):code.co_argcount], defaults))
     named += list((function.__kwdefaults__ or {}).items())
+    named += [(f"{name}.{attribute}", value) for attribute, value in vars(function).items()]  # helper.k = sympy.srepr
     for variable, cell in zip(code.co_freevars, function.__closure__ or ()):
         with contextlib.suppress(ValueError):  # an empty cell: a variable not yet assigned
             named.append((variable, cell.cell_contents))
@@ -283,11 +295,13 @@ def _computed(value: Any) -> bool:
     """A value the formula computes with: an irprops or SymPy value, a list of them, an iterator over them."""
     kind = type(value)
     if kind is types.FunctionType:  # a function the algebra made (m.prefix_sum(m.r))
-        return value.__code__.co_filename in _ALGEBRA_FILES
+        return value.__code__.co_filename in _ALGEBRA_FILES and genuine(value.__code__, value.__globals__)
     if kind is types.MethodType:  # an operation of the algebra handed on (gain(m.r))
         return value.__func__.__code__.co_filename in _ALGEBRA_FILES and _computed(value.__self__)
     module = sys.modules.get(kind.__module__)
     origin = getattr(module, "__file__", None) or ""
+    if origin.startswith(_CALLEES[0]) and not issubclass(kind, sympy.Basic):
+        return False  # a SymPy object that is not an expression, such as the printer sympy.srepr
     return origin.startswith((_CALLEES[0], *_ALGEBRA_FILES)) and vars(module).get(kind.__qualname__) is kind
 
 
@@ -318,16 +332,16 @@ def entry_refusal(name: str, function: Any) -> Refusal | None:
     a ``functools.partial`` or a cached wrapper would run without being watched.
     """
     code = getattr(function, "__code__", None)
-    if type(function) is types.FunctionType and isinstance(code, CodeType) and trusted_file(code.co_filename):
+    if type(function) is types.FunctionType and isinstance(code, CodeType) and genuine(code, function.__globals__):
         own = (str(_OWN / part) + "/" for part in ("metrics", "proofs", "properties", "irprops"))
         if code.co_filename.startswith(tuple(own)):
             return None
     return refusal_of_value(name, function)
 
 
-def library_call(callee: CodeType) -> bool:
+def library_call(callee: CodeType, namespace: dict[str, Any]) -> bool:
     """Whether the formula's code may call into ``callee``, a library function (SymPy, fractions, irprops' algebra)."""
-    return callee.co_filename.startswith(_CALLEES)
+    return callee.co_filename.startswith(_CALLEES) and genuine(callee, namespace)
 
 
 def text_for_sympy(callee: CodeType, arguments: dict[str, Any]) -> Refusal | None:

@@ -48,7 +48,7 @@ def formula_frame(frame: FrameType) -> bool:
         module = sys.modules.get(filename[len("<frozen "):-1])
         frozen = getattr(getattr(module, "__spec__", None), "origin", None) == "frozen"
         return not (frozen and vars(module) is frame.f_globals)
-    return not language.trusted_file(filename)
+    return not language.genuine(frame.f_code, frame.f_globals)
 
 
 def _entered(frame: FrameType) -> tuple[str, str] | None:
@@ -64,7 +64,7 @@ def _entered(frame: FrameType) -> tuple[str, str] | None:
 def _called(frame: FrameType, seen: list[Finding]) -> None:
     """The formula's code called library code: only SymPy, fractions and the algebra, and never with text for SymPy."""
     caller = frame.f_back.f_code.co_name if frame.f_back is not None else "?"
-    if not language.library_call(frame.f_code):
+    if not language.library_call(frame.f_code, frame.f_globals):
         module = frame.f_globals.get("__name__", frame.f_code.co_filename)
         seen.append((f"a call into `{module}.{frame.f_code.co_name}` (outside SymPy and the algebra)", caller, "language"))
         return

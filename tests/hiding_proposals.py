@@ -175,7 +175,7 @@ CONSTRUCTS: dict[str, tuple[Measure, str]] = {
     "frame": (by_frame, "the module `sys`"),
     "algebra type": (by_algebra_type, "`type`"),
     "global flag": (by_global_flag, "global variable `_CALLED`"),
-    "counter": (by_counter, "`_COUNT` (a list|a write into an object"),
+    "counter": (by_counter, "`_COUNT` (a list|a write into an object|an in-place `+=`"),
     "match": (by_match, "a match statement"),
     "profiler": (by_profiler, "`is`|the module `sys`"),
 }

@@ -24,11 +24,12 @@ import reprlib
 import string
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import sympy
 
-from irprops.metrics import Measure
+from irprops.metrics import Measure, algebra
 
 from .adversarial_proposals import proposal
 
@@ -288,3 +289,37 @@ ACCEPTED: dict[str, Measure] = {
     "a running total of the algebra": proposal("running")(_running),
 }
 """Formulas the language accepts (each validates: its forms are built and compared)."""
+
+
+# -- a second hostile review of the allowlist -----------------------------------------------------------------
+def _helper() -> int:
+    return 0
+
+
+_helper.k = sympy.srepr  # type: ignore[attr-defined]  # a SymPy printer smuggled in under an operation's name
+
+
+@escape("function-attribute", "`_helper.k` (a sympy.printing")
+def by_function_attribute(m: Any) -> Any:
+    return _feat(m, len(_helper.k(m.k)) < 6)  # "Traced(k)" against "1501"
+
+
+@escape("in-place-counter", "an in-place `+=`")
+def by_in_place_counter(m: Any) -> Any:  # the weight runs once in the closed form, k times in the exact run
+    box: list[int] = []
+
+    def w(i: Any, box: list[int] = box) -> Any:
+        box += [0]
+        return 0
+    m.sum(1, m.k, w)
+    return _feat(m, len(box) > 1)
+
+
+_FORGED: dict[str, Any] = {}
+_ALGEBRA_FILE = str(Path(algebra.__file__))  # irprops' own algebra: its file name, forged
+exec(compile("def probe(x):\n    return isinstance(x, int)\n", _ALGEBRA_FILE, "exec"), _FORGED)  # noqa: S102
+
+
+@escape("forged-file-name", "`isinstance` (the builtin `isinstance`)")
+def by_forged_file_name(m: Any, probe: Any = _FORGED["probe"]) -> Any:
+    return _feat(m, probe(m.k))

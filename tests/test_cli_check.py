@@ -78,7 +78,7 @@ class TestExitStatus:
         (("AP", "--graded"), "binary metric"),
         ((f"{PROPOSALS}:nope",), "has no function 'nope'"),
         (("nDGC",), "did you mean NDCG"),
-        ((f"{PROPOSALS}:precision", "--timeout", "0"), "must be positive"),
+        ((f"{PROPOSALS}:precision", "--timeout", "0"), "is not from 0.001 to 3600 seconds"),
     ])
     def test_two_with_one_line_for_bad_usage(self, args: tuple[str, ...], fragment: str) -> None:
         code, out = run(*args)
