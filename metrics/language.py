@@ -94,8 +94,9 @@ _HINTS = {"min": "comparison", "max": "comparison", "int": "int", "round": "int"
           "frozenset": "lookup", "hash": "lookup"}
 
 _OWN = Path(__file__).resolve().parent.parent
-_TRUSTED = tuple(sorted({sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
-                        | {str(_OWN / part) + "/" for part in ("metrics", "proofs", "properties", "irprops")}))
+_OWN_DIRS = tuple(str(_OWN / part) + "/" for part in ("metrics", "proofs", "properties", "irprops"))
+"""irprops' own packages (never tests/)."""
+_TRUSTED = tuple(sorted({sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")} | set(_OWN_DIRS)))
 """Where trusted code lives: the standard library, installed packages, and irprops' own packages (never tests/)."""
 _ALGEBRA_FILES = tuple(str(_OWN / "metrics" / f) for f in ("algebra.py", "symbolic.py", "tracing.py", "exact.py"))
 """irprops' algebra: its operations, the values it hands out (ranks, depths, grades) and their arithmetic."""
@@ -156,10 +157,15 @@ def trusted_file(filename: str) -> bool:
 def genuine(code: CodeType, namespace: dict[str, Any]) -> bool:
     """Whether ``code``, running in ``namespace``, is a trusted module's own: its file is trusted *and* the namespace is
     that module's, loaded from that file (code compiled under a library's file name by a proposal is not)."""
-    if not trusted_file(code.co_filename):
-        return False
-    module = sys.modules.get(str(namespace.get("__name__")))
-    return module is not None and vars(module) is namespace and getattr(module, "__file__", None) == code.co_filename
+    key = (code, id(namespace))
+    if key not in _GENUINE:  # the profile hook asks for every call while the forms are built: once per code and namespace
+        module = sys.modules.get(str(namespace.get("__name__")))
+        _GENUINE[key] = (trusted_file(code.co_filename) and module is not None and vars(module) is namespace
+                         and getattr(module, "__file__", None) == code.co_filename)
+    return _GENUINE[key]
+
+
+_GENUINE: dict[tuple[CodeType, int], bool] = {}
 
 
 def _refusal_of_operation(instruction: dis.Instruction, code: CodeType) -> Refusal | None:
@@ -332,10 +338,9 @@ def entry_refusal(name: str, function: Any) -> Refusal | None:
     a ``functools.partial`` or a cached wrapper would run without being watched.
     """
     code = getattr(function, "__code__", None)
-    if type(function) is types.FunctionType and isinstance(code, CodeType) and genuine(code, function.__globals__):
-        own = (str(_OWN / part) + "/" for part in ("metrics", "proofs", "properties", "irprops"))
-        if code.co_filename.startswith(tuple(own)):
-            return None
+    if isinstance(code, CodeType) and type(function) is types.FunctionType and code.co_filename.startswith(_OWN_DIRS) \
+            and genuine(code, function.__globals__):
+        return None
     return refusal_of_value(name, function)
 
 
