@@ -9,7 +9,7 @@ is held to a small language, checked against an allowlist rather than a list of 
 tricks:
 
 * operations: arithmetic, comparisons (the symbolic values refuse to be branched on),
-  calls, local variables, tuples and lists, loops and comprehensions, lambdas and nested
+  calls (also with ``*args``), local variables, tuples and lists (indexed and sliced), loops and comprehensions, lambdas and nested
   functions, ``if`` and conditional expressions;
 * names: the algebra's operations on ``m`` (:data:`ALGEBRA`), the SymPy functions in
   :data:`SYMPY` (as ``sympy.log`` or imported by name), the builtins in :data:`BUILTINS`,
@@ -52,8 +52,8 @@ import sympy
 from . import exact
 
 __all__ = [
-    "ALGEBRA", "BUILTINS", "SYMPY", "builtin_call", "entering", "entry_refusal", "genuine", "library_call", "refusal_of_value", "scan",
-    "text_for_sympy", "trusted_file",
+    "ALGEBRA", "BUILTINS", "SYMPY", "argument_refusal", "builtin_call", "entering", "entry_refusal", "genuine", "library_call",
+    "refusal_of_value", "scan", "trusted_file",
 ]
 
 ALGEBRA = frozenset({
@@ -64,7 +64,7 @@ ALGEBRA = frozenset({
 
 SYMPY = frozenset({
     "Piecewise", "Eq", "Ne", "Lt", "Le", "Gt", "Ge", "And", "Or", "Not", "true", "false", "Mod", "floor", "ceiling",
-    "log", "exp", "sqrt", "root", "Rational", "Integer", "Min", "Max", "Abs", "binomial", "factorial", "harmonic",
+    "log", "exp", "sqrt", "root", "Pow", "Rational", "Integer", "Min", "Max", "Abs", "sign", "binomial", "factorial", "harmonic",
     "KroneckerDelta", "pi", "E", "sympify",
 })
 """The SymPy names a formula may use (``sympy.log(i)``, ``from sympy import Piecewise``)."""
@@ -118,7 +118,7 @@ _OPERATIONS = frozenset({
     "END_FOR", "JUMP_FORWARD", "JUMP_BACKWARD", "JUMP_BACKWARD_NO_INTERRUPT", "JUMP", "JUMP_NO_INTERRUPT",
     "JUMP_IF_FALSE_OR_POP", "JUMP_IF_TRUE_OR_POP", "POP_JUMP_IF_FALSE", "POP_JUMP_IF_TRUE", "POP_JUMP_FORWARD_IF_FALSE",
     "POP_JUMP_FORWARD_IF_TRUE", "POP_JUMP_BACKWARD_IF_FALSE", "POP_JUMP_BACKWARD_IF_TRUE", "RETURN_GENERATOR",
-    "YIELD_VALUE",
+    "YIELD_VALUE", "BUILD_SLICE", "BINARY_SLICE", "CALL_FUNCTION_EX", "LIST_TO_TUPLE",
 })
 """The bytecode operations of the language (CPython 3.11, and their 3.12 and 3.13 spellings)."""
 
@@ -349,16 +349,22 @@ def library_call(callee: CodeType, namespace: dict[str, Any]) -> bool:
     return callee.co_filename.startswith(_CALLEES) and genuine(callee, namespace)
 
 
-def text_for_sympy(callee: CodeType, arguments: dict[str, Any]) -> Refusal | None:
-    """A string the formula's code hands to SymPy: SymPy evaluates strings as Python code (``sympy.log("...")``),
-    which would run unwatched."""
-    if not callee.co_filename.startswith(_CALLEES[0]):
-        return None
+def argument_refusal(callee: CodeType, arguments: dict[str, Any]) -> Refusal | None:
+    """Why the formula's code may not hand ``arguments`` to ``callee``, a library function (None if it may).
+
+    A string for SymPy: SymPy evaluates strings as Python code (``sympy.log("...")``), which would run unwatched.
+    A float for any of them: the exact run computes with ``Fraction`` where the symbolic run has SymPy's numbers,
+    and the two treat floats differently (``Fraction(1, 2) == 0.5`` is true, ``sympy.Rational(1, 2) == 0.5`` false).
+    """
     pending, seen = list(arguments.values()), 0
     while pending and seen < 1000:
         value, seen = pending.pop(), seen + 1
-        if isinstance(value, str):
+        if isinstance(value, str) and callee.co_filename.startswith(_CALLEES[0]):
             return f"the text {value[:40]!r} handed to SymPy (SymPy runs text as Python code)", "text"
+        if isinstance(value, (float, sympy.Float)):
+            to = "an operation on SymPy's or the algebra's values" if callee.co_filename.startswith(_ALGEBRA_FILES) \
+                or callee.co_name.startswith("_") else f"`{callee.co_name}`"
+            return f"the float {value} handed to {to}", "float"
         if type(value) in (tuple, list, dict):
             pending.extend(value.values() if isinstance(value, dict) else value)
     return None

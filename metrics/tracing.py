@@ -55,16 +55,22 @@ _INSTEAD = {
     "inspect": "arithmetic on the values only: a type, attribute or stack test tells a symbol from a number",
     "catch": "the computation without try/except or with: catching what the symbolic run raises tells it apart",
     "state": "a formula without state: one that remembers earlier calls may differ between the symbolic and exact runs",
+    "power": "sympy.sqrt(x), sympy.root(x, n) or sympy.Pow(x, e)",
     "language": "arithmetic, the algebra's operations (m.sum, m.prod, m.min, m.max, m.div, m.log2, ...), the SymPy "
                 "functions of the formula language (README) and the file's own functions",
 }
+
+_POWER = "Python's `**` gives a float on the exact run's numbers (Fraction(2) ** Fraction(1, 2)) and a root on SymPy's"
 
 
 class BranchOnSymbol(InputError):
     """A formula or weight function treated a symbolic rank or depth as a number: the closed form would not be the metric."""
 
-    def __init__(self, construct: str, what: str, instead: str, where: str | None = None) -> None:
-        if where is None:
+    def __init__(self, construct: str, what: str, instead: str, where: str | None = None, rule: str | None = None) -> None:
+        if rule is not None:  # a construct that computes differently on the two runs' numbers
+            rule = f"{rule}, so the closed form need not be the metric; write {instead}"
+            shown = f"{construct} on {what}: {rule}"
+        elif where is None:
             rule = (f"the closed form would take one branch for every value of {what}, so it would not be the metric; "
                     f"write {instead}")
             shown = f"{construct} on {what}: {rule}"
@@ -122,6 +128,9 @@ def _binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[
     def method(self: Traced, other: Any) -> Any:
         if isinstance(other, float):
             raise BranchOnSymbol(f"a float ({other!r}) combined", self.what, _INSTEAD["float"])
+        if op is operator.pow and _fractional(self if reflected else other):  # a float on the exact run's numbers
+            raise BranchOnSymbol("`**` with an exponent that may not be an integer", self.what, _INSTEAD["power"],
+                                 rule=_POWER)
         other = untrace(other)
         _divides(op, *((other, self.expr) if reflected else (self.expr, other)))
         result = op(other, self.expr) if reflected else op(self.expr, other)
@@ -242,7 +251,9 @@ class _TracedRelation:
 
 
 _GUARDS = 0
-_SAVED: dict[str, Any] = {}
+_SAVED: dict[tuple[type, str], Any] = {}
+"""The methods the guards replace, by (class, name), while they are installed."""
+_OWN: dict[tuple[type, str], bool] = {}
 _SEEN: list[BranchOnSymbol] = []
 """Every refusal raised while the forms are built, caught by the formula or not."""
 _WATCHED: list[list[tuple[str, str, str]]] = []
@@ -255,33 +266,75 @@ def _from_user_code() -> bool:
 
 
 def _symbolic(value: object) -> bool:
-    return isinstance(value, sympy.Basic) and bool(value.free_symbols)
+    """A symbolic rank or depth, or an expression in one (a traced value counts even when SymPy sympifies it away)."""
+    return isinstance(value, (Traced, _TracedRelation)) or (isinstance(value, sympy.Basic) and bool(value.free_symbols))
 
 
-def _guard(name: str, construct: str, instead: str) -> Callable[..., Any]:
-    """SymPy's special method ``name``, refusing (BranchOnSymbol) when the formula's own code calls it on symbols."""
+def _fractional(exponent: object) -> bool:
+    """Whether ``exponent`` may take a value that is not an integer (a rank, a depth and their sums are integers)."""
+    try:
+        return sympy.sympify(untrace(exponent)).is_integer is not True
+    except (sympy.SympifyError, TypeError):
+        return True
+
+
+def _power(name: str) -> Callable[..., Any]:
+    """SymPy's ``__pow__``/``__rpow__``, refusing a fractional exponent from the formula's own code: on the exact
+    numbers of the exact run Python's ``**`` gives a float (``Fraction(2) ** Fraction(1, 2)``), on SymPy's a root."""
+    def guarded(self: sympy.Basic, other: object, *rest: object) -> Any:
+        base, exponent = (other, self) if name == "__rpow__" else (self, other)
+        if _from_user_code() and _fractional(exponent):
+            raise BranchOnSymbol("`**` with an exponent that may not be an integer", f"{untrace(base)} ** {untrace(exponent)}",
+                                 _INSTEAD["power"], rule=_POWER)
+        return _SAVED[(sympy.Expr, name)](self, other, *rest)
+    return guarded
+
+
+def _guard(name: str, construct: str, instead: str, owner: type = sympy.Basic) -> Callable[..., Any]:
+    """SymPy's special method ``name`` of ``owner``, refusing (BranchOnSymbol) when the formula's own code calls it on
+    symbols."""
     def guarded(self: sympy.Basic, *other: object) -> Any:
         if _from_user_code() and (_symbolic(self) or any(_symbolic(o) for o in other)):
             raise BranchOnSymbol(construct, _what(self, *other, None), _INSTEAD[instead])
         if name == "__bool__":  # Python's own truth for a value without __bool__: its length if it has one
             return len(self) != 0 if hasattr(type(self), "__len__") else True  # type: ignore[arg-type]
-        return _SAVED[name](self, *other)
+        return _SAVED[(owner, name)](self, *other)
     return guarded
 
 
 _GUARDED = (
-    ("__eq__", _guard("__eq__", "`==` between symbolic expressions", "==")),
-    ("__ne__", _guard("__ne__", "`!=` between symbolic expressions", "!=")),
-    ("__hash__", _guard("__hash__", "a dict or set lookup", "lookup")),
-    ("__str__", _guard("__str__", "`str()` (or an f-string, print, format)", "text")),
-    ("__repr__", _guard("__repr__", "`repr()`", "text")),
+    ("__eq__", "`==` between symbolic expressions", "=="),
+    ("__ne__", "`!=` between symbolic expressions", "!="),
+    ("__hash__", "a dict or set lookup", "lookup"),
+    ("__str__", "`str()` (or an f-string, print, format)", "text"),
+    ("__repr__", "`repr()`", "text"),
 )
 _GUARDED_BOOL = _guard("__bool__", "`bool()` (an if, and/or, or a conditional expression)", "bool")
 
 
 def _what(a: object, b: object, *_: object) -> str:
     shown = a if _symbolic(a) else b
-    return f"the symbolic expression {shown}"
+    if isinstance(shown, (Traced, _TracedRelation)):
+        return shown.what
+    return f"the symbolic expression {shown}" if _symbolic(shown) else f"the number {a}"
+
+
+def _guarded_classes() -> list[tuple[type, str, Callable[..., Any]]]:
+    """Each (class, method, guard) to install: all of Basic's guarded methods, and ``==``/``!=`` wherever a SymPy class
+    defines its own (``Integer.__eq__``: ``sympy.Integer(1501) == k`` is SymPy's comparison, answered for every k at
+    once), and ``**`` on expressions."""
+    found: dict[type, None] = {}
+    pending = [sympy.Basic]
+    while pending:
+        for sub in pending.pop().__subclasses__():
+            if sub not in found:
+                found[sub] = None
+                pending.append(sub)
+    chosen = [(sympy.Basic, name, _guard(name, construct, instead)) for name, construct, instead in _GUARDED]
+    chosen += [(cls, name, _guard(name, construct, instead, cls))
+               for cls in found for name, construct, instead in _GUARDED[:2] if name in vars(cls)]
+    chosen += [(sympy.Expr, name, _power(name)) for name in ("__pow__", "__rpow__")]
+    return chosen
 
 
 @contextlib.contextmanager
@@ -294,15 +347,15 @@ def guarding() -> Iterator[None]:
     an expression), which SymPy would compare structurally and answer for every rank at once.
     """
     global _GUARDS
-    guards = _GUARDED
+    guards = _guarded_classes() if _GUARDS == 0 else []
     watch = contextlib.ExitStack()
     if _GUARDS == 0:
         _SEEN.clear()
         _WATCHED[:] = [watch.enter_context(watching())]
-        for name, guard in guards:
-            _SAVED[name] = getattr(sympy.Basic, name)
-            _SAVED["own " + name] = name in vars(sympy.Basic)
-            setattr(sympy.Basic, name, guard)
+        for cls, name, guard in guards:
+            _SAVED[(cls, name)] = getattr(cls, name)
+            _OWN[(cls, name)] = name in vars(cls)
+            setattr(cls, name, guard)
         sympy.Basic.__bool__ = _GUARDED_BOOL  # type: ignore[attr-defined]
     _GUARDS += 1
     failure: Exception | None = None
@@ -314,11 +367,12 @@ def guarding() -> Iterator[None]:
         _GUARDS -= 1
         watch.close()
         if _GUARDS == 0:
-            for name, _ in guards:
-                if _SAVED["own " + name]:
-                    setattr(sympy.Basic, name, _SAVED[name])
+            for cls, name, _ in reversed(guards):
+                if _OWN[(cls, name)]:
+                    setattr(cls, name, _SAVED[(cls, name)])
                 else:
-                    delattr(sympy.Basic, name)  # it was inherited (from SymPy's Printable)
+                    delattr(cls, name)  # it was inherited (Basic's __str__ from SymPy's Printable)
+            _SAVED.clear()
             del sympy.Basic.__bool__  # type: ignore[attr-defined]
     if _GUARDS == 0 and _WATCHED and _WATCHED[0]:  # a type or stack test, or state: refused even if nothing branched
         construct, function, kind = _WATCHED[0][0]

@@ -62,15 +62,16 @@ def _entered(frame: FrameType) -> tuple[str, str] | None:
 
 
 def _called(frame: FrameType, seen: list[Finding]) -> None:
-    """The formula's code called library code: only SymPy, fractions and the algebra, and never with text for SymPy."""
+    """The formula's code called library code: only SymPy, fractions and the algebra, never with text for SymPy, nor
+    with a float."""
     caller = frame.f_back.f_code.co_name if frame.f_back is not None else "?"
     if not language.library_call(frame.f_code, frame.f_globals):
         module = frame.f_globals.get("__name__", frame.f_code.co_filename)
         seen.append((f"a call into `{module}.{frame.f_code.co_name}` (outside SymPy and the algebra)", caller, "language"))
         return
-    text = language.text_for_sympy(frame.f_code, frame.f_locals)
-    if text is not None:
-        seen.append((text[0], caller, text[1]))
+    refusal = language.argument_refusal(frame.f_code, frame.f_locals)
+    if refusal is not None:
+        seen.append((refusal[0], caller, refusal[1]))
 
 
 @contextlib.contextmanager

@@ -5,9 +5,11 @@ Every formula in ``ESCAPES`` scores ``s_k = sum_{i<=k} b_i / (i (i + 1))`` in it
 ``s_k - 1`` from depth 1501 on in its exact run (``_feat``): monotonic is false at k = 1501, far past
 every depth the agreement check compares, so only the language keeps a false "yes" away. Items 1 to 17
 each got a false "proof (all k)" past the denylist watch in a hostile review (see the commit that
-introduced the language); 18 on attack the allowlist itself: values smuggled in through enclosing
+introduced the language); the rest attack the allowlist itself: values smuggled in through enclosing
 variables, defaults, lists, iterators and generators, objects with an operation's name, code compiled
-under a library's file name. ``tests/test_soundness.py`` checks that each exact run really has the
+under a library's file name, and the operations that treat the exact run's numbers (``Fraction``) and the
+symbolic run's (SymPy's) differently: fractional powers, ``==`` on a SymPy number, floats made at run time.
+``tests/test_soundness.py`` checks that each exact run really has the
 feature (independently of any check) and that each is refused, naming the construct.
 """
 
@@ -323,3 +325,41 @@ exec(compile("def probe(x):\n    return isinstance(x, int)\n", _ALGEBRA_FILE, "e
 @escape("forged-file-name", "`isinstance` (the builtin `isinstance`)")
 def by_forged_file_name(m: Any, probe: Any = _FORGED["probe"]) -> Any:
     return _feat(m, probe(m.k))
+
+
+# -- the numbers of the two runs: Fraction in the exact run, SymPy's in the symbolic run ------------------------
+@escape("fractional-power", "`**` with an exponent that may not be an integer")
+def by_fractional_power(m: Any) -> Any:  # Fraction(2) ** Fraction(1, 2) is a float, Integer(2) ** Rational(1, 2) is sqrt(2)
+    root = m.num(2) ** (m.num(1) / 2)
+    return _feat(m, root * root != 2)
+
+
+@escape("fractional-power-of-an-int", "`**` with an exponent that may not be an integer")
+def by_fractional_power_of_an_int(m: Any) -> Any:  # 2 ** Fraction(1, 2) is a float, 2 ** Rational(1, 2) is sqrt(2)
+    root = 2 ** (m.num(1) / 2)
+    return _feat(m, root * root != 2)
+
+
+@escape("number-equals-depth", "`==` between symbolic expressions")
+def by_number_equals_depth(m: Any) -> Any:  # Integer.__eq__ is SymPy's own comparison: k is no number, so never 1501
+    return _s(m) - 1 if m.num(DEPTH + 1) == m.k else _s(m)
+
+
+@escape("number-equals-expression", "`==` between symbolic expressions")
+def by_number_equals_expression(m: Any) -> Any:  # 1 from depth 1501 on, a structurally different expression in k
+    return _s(m) - 1 if sympy.Integer(1) == sympy.Min(sympy.Max(m.k, DEPTH) - DEPTH, 1) else _s(m)
+
+
+@escape("float-equals-number", "the float 0.5")
+def by_float_equals_number(m: Any) -> Any:  # Fraction(1, 2) == 0.5, but Rational(1, 2) != 0.5: a float made at run time
+    half = len([0]) / 2
+    return _feat(m, m.num(1) / 2 == half)
+
+
+ACCEPTED["a root by SymPy"] = proposal("sqrt")(lambda m: m.sum(1, m.k, lambda i: m.r(i) / (sympy.sqrt(i) * i * (i + 1))))
+ACCEPTED["a power by SymPy"] = proposal("pow")(lambda m: m.sum(1, m.k, lambda i: m.r(i) * sympy.Pow(i, -m.num(3) / 2) / (i + 1)))
+ACCEPTED["an integer power"] = proposal("square")(lambda m: m.sum(1, m.k, lambda i: m.r(i) * (m.num(1) / 2) ** i))
+ACCEPTED["a slice of a tuple of constants"] = proposal("slice")(
+    lambda m: m.sum(1, m.k, lambda i: m.r(i) * sum((1, 2, 3)[1:]) / (5 * i * (i + 1))))
+ACCEPTED["a call with *args"] = proposal("star-call")(lambda m: m.sum(1, m.k, lambda i: m.r(i) * m.max(*(0, 1)) / (i * (i + 1))))
+ACCEPTED["a sign"] = proposal("sign")(lambda m: m.sum(1, m.k, lambda i: m.r(i) * sympy.sign(i) / (i * (i + 1))))
