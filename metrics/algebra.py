@@ -38,8 +38,9 @@ from typing import Any
 import sympy
 
 from . import exact
+from .errors import InputError
+from .exactnumbers import ExactFraction, ExactInt, exact_value
 from .situation import Situation
-from .tracing import ExactInt
 
 Formula = Callable[["Algebra"], Any]
 """A metric formula: a function of an algebra returning the score."""
@@ -252,17 +253,28 @@ class ExactAlgebra(_Concrete):
         return super().prefix_prod(lambda i: f(ExactInt(i)))
 
     def num(self, q: int | Fraction) -> Fraction:
-        return Fraction(q)
+        return exact_number(q)
+
+    def min(self, a: Any, b: Any) -> Any:
+        return exact_int(min(a, b))
+
+    def max(self, a: Any, b: Any) -> Any:
+        return exact_int(max(a, b))
+
+    def div(self, a: Any, b: Any, why: str = "") -> Any:
+        if isinstance(a, int) and not isinstance(a, bool):  # two counts: a fraction, as m.k * (m.k + 1) / 2 is
+            a = ExactInt(a)
+        return super().div(a, b, why)
 
     def log2(self, x: int | Fraction) -> exact.Exact:
-        x = Fraction(x)
-        return exact.as_exact(exact.log2(sympy.Rational(x.numerator, x.denominator)))
+        return exact_log2(x)
 
     def const(self, e: sympy.Expr) -> exact.Exact:
-        return exact.as_exact(e)
+        return exact_const(e)
 
     def sum(self, lo: int, hi: int, f: Callable[[int], exact.Exact]) -> exact.Exact:
-        rational, symbolic = Fraction(0), []
+        rational: Fraction = ExactFraction(0)
+        symbolic = []
         for i in range(lo, hi + 1):
             term = f(ExactInt(i))
             if isinstance(term, (Fraction, int)):
@@ -273,10 +285,36 @@ class ExactAlgebra(_Concrete):
 
     def max_over(self, lo: int, hi: int, f: Callable[[int], exact.Exact]) -> exact.Exact:
         values = [f(ExactInt(i)) for i in range(lo, hi + 1)]
-        return max(values, key=functools.cmp_to_key(exact.compare), default=Fraction(0))
+        return max(values, key=functools.cmp_to_key(exact.compare), default=ExactFraction(0))
 
     def _is_zero(self, value: exact.Exact) -> bool:
         return exact.sign(value) == 0
+
+
+def exact_int(value: Any) -> Any:
+    """A plain int as an :class:`ExactInt` (whose / is exact); anything else unchanged."""
+    return ExactInt(value) if type(value) is int else value
+
+
+def exact_number(q: Any) -> ExactFraction:
+    """``m.num(q)`` in the exact run (and for numbers in the symbolic runs): a Fraction, never a float or text."""
+    if isinstance(q, (str, float, bool)) or not isinstance(q, (int, Fraction, sympy.Rational)):
+        raise InputError("m.num", repr(q), "it takes an exact number (an int, a Fraction or a SymPy rational)",
+                         "write m.num(1) / 2, or sympy.Rational(1, 2)")
+    return ExactFraction(int(q.p), int(q.q)) if isinstance(q, sympy.Rational) else ExactFraction(q)
+
+
+def exact_const(e: Any) -> exact.Exact:
+    """``m.const(e)`` of a constant in the exact run (and in the symbolic runs): an ExactFraction when rational."""
+    value = exact.as_exact(e)
+    return exact_value(value, False) if isinstance(value, Fraction) else value
+
+
+def exact_log2(x: int | Fraction) -> exact.Exact:
+    """``m.log2(x)`` of a number in the exact run (and in the symbolic runs): a Fraction when rational."""
+    x = Fraction(x)
+    value = exact.as_exact(exact.log2(sympy.Rational(x.numerator, x.denominator)))
+    return exact_value(value, False) if isinstance(value, Fraction) else value
 
 
 @functools.lru_cache(maxsize=65536)

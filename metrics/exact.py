@@ -92,7 +92,7 @@ def as_exact(value: object) -> Exact:
     if isinstance(value, bool):
         raise TypeError("a boolean is not a score")
     if isinstance(value, Fraction):
-        return value
+        return value if type(value) is Fraction else Fraction(value.numerator, value.denominator)
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):

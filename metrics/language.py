@@ -52,8 +52,8 @@ import sympy
 from . import exact
 
 __all__ = [
-    "ALGEBRA", "BUILTINS", "SYMPY", "argument_refusal", "builtin_call", "entering", "entry_refusal", "genuine", "library_call",
-    "refusal_of_value", "scan", "trusted_file",
+    "ALGEBRA", "BUILTINS", "SYMPY", "argument_refusal", "builtin_call", "conditions", "entering", "entry_refusal", "genuine",
+    "library_call", "refusal_of_value", "scan", "trusted_file",
 ]
 
 ALGEBRA = frozenset({
@@ -98,7 +98,7 @@ _OWN_DIRS = tuple(str(_OWN / part) + "/" for part in ("metrics", "proofs", "prop
 """irprops' own packages (never tests/)."""
 _TRUSTED = tuple(sorted({sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")} | set(_OWN_DIRS)))
 """Where trusted code lives: the standard library, installed packages, and irprops' own packages (never tests/)."""
-_ALGEBRA_FILES = tuple(str(_OWN / "metrics" / f) for f in ("algebra.py", "symbolic.py", "tracing.py", "exact.py"))
+_ALGEBRA_FILES = tuple(str(_OWN / "metrics" / f) for f in ("algebra.py", "symbolic.py", "tracing.py", "exact.py", "exactnumbers.py"))
 """irprops' algebra: its operations, the values it hands out (ranks, depths, grades) and their arithmetic."""
 _CALLEES = (str(Path(sympy.__file__).parent) + "/", str(Path(fractions.__file__)), *_ALGEBRA_FILES)
 """Where the formula's code may call into: SymPy, ``fractions`` and irprops' algebra (the first frame of a call)."""
@@ -368,6 +368,39 @@ def argument_refusal(callee: CodeType, arguments: dict[str, Any]) -> Refusal | N
         if type(value) in (tuple, list, dict):
             pending.extend(value.values() if isinstance(value, dict) else value)
     return None
+
+
+_SINGULAR = {id(sympy.log): (1, "positive"), id(sympy.Mod): (2, "nonzero"), id(sympy.harmonic): (1, "nonnegative"),
+             id(sympy.factorial): (1, "nonnegative")}
+"""SymPy's functions that are undefined (zoo, nan) or not real for some arguments: which argument, and what it must be."""
+_CACHED = str(Path(sympy.__file__).parent / "core" / "cache.py")
+
+
+def conditions(callee: CodeType, arguments: dict[str, Any]) -> list[tuple[Any, str, str]]:
+    """What the arguments of a call from the formula's code must satisfy for its value to be defined and real:
+    (the argument, "nonzero", "positive" or "nonnegative", the function). SymPy simplifies ``0 * log(x)`` to 0
+    and ``0 / x`` to 0 while the exact run gives nan where x is 0, so such a condition is kept with the form."""
+    if callee.co_filename == _CACHED and callee.co_name == "wrapper":  # a SymPy function: args = (the class, ...)
+        args = arguments.get("args")
+        if isinstance(args, tuple) and args and id(args[0]) in _SINGULAR:
+            position, condition = _SINGULAR[id(args[0])]
+            if id(args[0]) == id(sympy.log) and len(args) > 2:  # log(x, base)
+                return [(args[1], "positive", "sympy.log"), (args[2] - 1, "nonzero", "sympy.log's base")]
+            return [(args[position], condition, f"sympy.{args[0].__name__}")] if len(args) > position else []
+        if isinstance(args, tuple) and len(args) == 3 and args[0] is sympy.Pow:
+            return [(args[1], "nonzero", "sympy.Pow with a negative exponent")]
+        if isinstance(args, tuple) and len(args) == 3 and args[0] is sympy.binomial:  # binomial(-1, 1/2) is zoo
+            return [(args[1], "integer", "sympy.binomial"), (args[2], "integer", "sympy.binomial")]
+    if callee.co_filename.startswith(_CALLEES[0]) and callee.co_name in ("sqrt", "root"):
+        found = [(arguments.get("arg"), "nonnegative", f"sympy.{callee.co_name}")]
+        return found + ([(arguments["n"], "nonzero", "sympy.root's index")] if "n" in arguments else [])
+    if callee.co_name == "__new__" and arguments.get("cls") is sympy.Piecewise:  # nan where no condition holds
+        pairs = arguments.get("args")
+        last = pairs[-1] if isinstance(pairs, tuple) and pairs and isinstance(pairs[-1], tuple) and len(pairs[-1]) == 2 else None
+        return [(last[1] if last is not None else False, "true", "sympy.Piecewise without a last (x, True) branch")]
+    if callee.co_filename in _ALGEBRA_FILES and callee.co_name == "log2" and "x" in arguments:
+        return [(arguments["x"], "positive", "m.log2")]
+    return []
 
 
 def builtin_call(function: Callable[..., Any]) -> bool:

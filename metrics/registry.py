@@ -190,6 +190,8 @@ class Measure:
     def exact(self, situation: Situation) -> Exact | Undefined:
         """The exact form: a Fraction, or a SymPy expression over exact logarithms."""
         value = run(self.metric.formula, ExactAlgebra(self.check(situation), self.params))
+        if isinstance(value, sympy.Basic) and value.has(*_NOT_A_NUMBER):  # SymPy divided by 0 (0 / x at x = 0 is nan)
+            return Undefined("a denominator is 0")
         return value if isinstance(value, Undefined) else exact.as_exact(value)
 
     def residual(self, situation: Situation) -> Exact | None:
@@ -231,6 +233,7 @@ class Measure:
         """
         if not in_catalog(self.metric.formula):  # a C function or wrapper would run unwatched
             refuse_outside_language("the formula", self.metric.formula, f"the declaration of {self.name}")
+        self._check_assumptions()
         forms = [self.closed_form()]
         for depth in (1, 2):
             try:
@@ -290,26 +293,61 @@ class Measure:
             residual = sympy.sympify(untrace(self.metric.residual(algebra)))
         return sympy.simplify(residual.doit())
 
+    def _check_assumptions(self) -> None:
+        """Raise :class:`InputError` if a parameter's value breaks the SymPy assumptions its declaration states: the forms'
+        symbols carry them, and SymPy simplifies by them (``floor(p)`` is ``p`` for an integer p)."""
+        for param in self.metric.params:
+            value = self.params.get(param.name)
+            broken = [a for a, flag in param.assumptions.items() if value is not None and
+                      getattr(sympy.Rational(value.numerator, value.denominator), f"is_{a}", None) is not flag]
+            if broken:
+                raise InputError(f"{self.metric.key} parameter {param.name}", format_grade(value),
+                                 f"its declaration assumes it is {' and '.join(broken)}, which it is not",
+                                 "declare the assumptions its values satisfy")
+
     def _form(self, algebra: SymbolicAlgebra | ClosedFormAlgebra, k: object) -> SymbolicForm:
+        self._check_assumptions()
         with guarding(), recording_divisors() as divisors:
             expr = sympy.sympify(untrace(self.metric.formula(algebra)))
         params = {untrace(algebra.param(name)): value for name, value in self.params.items()}
-        # a divisor written with Python's / (not m.div) is a denominator too, unless it mentions a summation index
-        # (inside a sum it is not a condition on the situation; the agreement check compares such forms)
+        # a divisor written with Python's / (not m.div) is a denominator too; one that mentions a summation index, or an
+        # argument of a function defined only on part of the numbers (log), must be shown nonzero (positive) by SymPy:
+        # otherwise the form cannot say where the metric is undefined, and no proof may rest on it
         outer = {s for s in (k, algebra.R_symbol, *params) if isinstance(s, sympy.Symbol)}
-        recorded = list(algebra.denominators)
         values = {symbol: sympy.Rational(v.numerator, v.denominator) for symbol, v in params.items() if isinstance(symbol, sympy.Symbol)}
-        for d in divisors:
-            at_values = d.xreplace(values)
-            if at_values.is_number and at_values.is_nonzero:  # log2(max(i, b)) at b = 2 and a concrete rank
+        recorded = list(algebra.denominators)
+        unmodelled = [f"m.div by {d}, which may be 0 at some rank" for d, _ in recorded
+                      if not _plain_symbols(d) <= outer and not _holds(d.xreplace(values), "nonzero")]
+        for value, condition, construct in divisors:
+            try:
+                d = sympy.sympify(untrace(value))
+            except (sympy.SympifyError, TypeError):
+                unmodelled.append(f"{construct} of a value that is not an expression")
                 continue
-            if _plain_symbols(d) <= outer and all(d != known for known, _ in recorded):
-                recorded.append((d, "a denominator is 0"))
+            if _holds(d.xreplace(values), condition):  # log2(max(i, b)) at b = 2 and a concrete rank; log(i + 1)
+                continue
+            if condition == "nonzero" and _plain_symbols(d) <= outer:  # a condition on the situation: a denominator
+                if all(d != known for known, _ in recorded):
+                    recorded.append((d, "a denominator is 0"))
+            else:
+                unmodelled.append(f"{construct}: {d} may not be {condition}")
         return SymbolicForm(self.name, k, expr, tuple(recorded), self.metric.binary, algebra.R_symbol, params,
-                            reads_unjudged=algebra.reads_unjudged)  # type: ignore[arg-type]
+                            reads_unjudged=algebra.reads_unjudged, unmodelled=tuple(unmodelled))  # type: ignore[arg-type]
 
     def _assumptions(self) -> dict[str, Mapping[str, bool]]:
         return {p.name: p.assumptions for p in self.metric.params}
+
+
+_NOT_A_NUMBER = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo, sympy.I)
+"""What SymPy gives where the exact run divides by zero or leaves the reals (log(0), 0 / 0, sqrt(-1))."""
+
+
+def _holds(e: sympy.Expr, condition: str) -> bool:
+    """Whether SymPy shows ``e`` nonzero, positive or nonnegative for every value of its symbols (by their assumptions)."""
+    if condition == "true":
+        return e is sympy.true
+    return {"nonzero": e.is_nonzero, "positive": e.is_positive, "nonnegative": e.is_nonnegative,
+            "integer": e.is_integer}[condition] is True
 
 
 def _plain_symbols(e: sympy.Expr) -> set[sympy.Symbol]:
@@ -354,7 +392,13 @@ def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
         if k ** nesting > AGREEMENT_TERMS and k not in per_depth:
             break
         for situation in _structured(k):
-            value = measure.exact(situation)
+            try:
+                value = measure.exact(situation)
+            except InputError:
+                raise
+            except Exception as error:  # noqa: BLE001 - the formula's own failure, named for its author
+                raise InputError("formula", measure.name, f"its exact form fails at k = {k}: {type(error).__name__}: "
+                                 f"{str(error)[:200]}", "compute with exact numbers and the algebra's operations") from None
             for form in (closed if k ** nesting <= AGREEMENT_TERMS else None, per_depth.get(k)):
                 if form is not None and not _agree(_at(form, situation), value):
                     return k, situation

@@ -25,10 +25,11 @@ import sympy
 from sympy import Integer, Piecewise
 
 from . import exact
-from .algebra import Algebra, Undefined
+from .algebra import Algebra, Undefined, exact_const, exact_int, exact_log2, exact_number
 from .errors import NotExpressible
+from .exactnumbers import ExactFraction, ExactInt
 from .situation import Situation
-from .tracing import ExactInt, Traced, untrace
+from .tracing import Traced, untrace
 
 MAX_GRADED_SORT_DEPTH = 10
 """Largest k for which the ideal ordering of k graded symbols is written out (2^k terms)."""
@@ -89,6 +90,8 @@ class SymbolicForm:
     qrel_base: sympy.IndexedBase | None = None
     reads_unjudged: bool = False
     """The formula reads unjudged marks (0 here): the form describes fully judged situations only."""
+    unmodelled: tuple[str, ...] = ()
+    """What the form does not say about the metric (a divisor inside a sum that may be 0): no proof may rest on it."""
 
     @property
     def defined(self) -> sympy.Basic:
@@ -140,6 +143,11 @@ def _grade_index(atom: sympy.Basic) -> tuple[str, int]:
     return (name, int(index)) if index.isdigit() else ("", 0)
 
 
+def _number(value: Any) -> bool:
+    """An int or a Fraction (not a bool): a value that is the same number, of the same type, in the exact run."""
+    return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+
+
 def _rational(value: Fraction | int) -> sympy.Rational:
     value = Fraction(value)
     return sympy.Rational(value.numerator, value.denominator)
@@ -168,32 +176,42 @@ class _Symbolic(Algebra):
     def param(self, name: str) -> Traced:
         return Traced(self._params[name], f"the parameter {name}")
 
+    # A value that is a number in both runs has the exact run's type here too (Fraction, ExactInt, the exact
+    # log2): Python treats Fraction and SymPy's numbers differently (Fraction(1) // 1 is an int, so / 10 then
+    # gives a float; True == 1 but sympy.true != 1), and formulas must not be able to tell the runs apart.
+
     def log2(self, x: Any) -> Any:
+        if _number(x):
+            return exact_log2(x)
         return _retrace(exact.log2(untrace(x)), x)
 
     def num(self, q: Any) -> Any:
         if isinstance(q, Traced):
             return q  # m.num(i) of a symbolic rank: already exact
-        if isinstance(q, sympy.Basic):
+        if isinstance(q, sympy.Basic) and not q.is_Rational:
             return _retrace(q, q)
-        return _rational(q)
+        return exact_number(q)
 
     def const(self, e: Any) -> Any:
+        if _number(e) or (isinstance(e, sympy.Basic) and not e.free_symbols):
+            return exact_const(e)
         return _retrace(sympy.sympify(untrace(e)), e)
 
-    def unjudged(self, i: Any) -> sympy.Integer:
+    def unjudged(self, i: Any) -> ExactFraction:
         self.reads_unjudged = True  # the form describes fully judged situations only: the proofs must know
-        return Integer(0)
+        return ExactFraction(0)
 
     def min(self, a: Any, b: Any) -> Any:
         a, b = untrace(a), untrace(b)
-        return min(a, b) if isinstance(a, int) and isinstance(b, int) else Traced(sympy.Min(a, b), "a minimum")
+        return exact_int(min(a, b)) if _number(a) and _number(b) else Traced(sympy.Min(a, b), "a minimum")
 
     def max(self, a: Any, b: Any) -> Any:
         a, b = untrace(a), untrace(b)
-        return max(a, b) if isinstance(a, int) and isinstance(b, int) else Traced(sympy.Max(a, b), "a maximum")
+        return exact_int(max(a, b)) if _number(a) and _number(b) else Traced(sympy.Max(a, b), "a maximum")
 
     def div(self, a: Any, b: Any, why: str = "") -> Any:
+        if _number(a) and _number(b) and b != 0:
+            return ExactFraction(a) / b
         b = sympy.sympify(untrace(b))
         if not (b.is_number and b.is_nonzero):
             self.denominators.append((b, why or "a denominator is 0"))
@@ -296,10 +314,15 @@ class ClosedFormAlgebra(_Symbolic):
         self.qrel_grades = sympy.IndexedBase("g")
         self._indices = 0
 
-    def _index(self) -> sympy.Symbol:
+    def _index(self, lo: Any) -> sympy.Symbol:
+        """A summation index from ``lo`` on: positive only if ``lo`` is positive at every depth (SymPy decides relations
+        and functions of the index by its assumptions: ``Min(i, 1)`` is 1 for a positive i, 0 at i = 0)."""
         name = "ijlmnst"[self._indices % 7] + ("" if self._indices < 7 else str(self._indices // 7))
         self._indices += 1
-        return sympy.Symbol(name, integer=True, positive=True)
+        start = sympy.sympify(untrace(lo))
+        if start.is_positive:
+            return sympy.Symbol(name, integer=True, positive=True)
+        return sympy.Symbol(name, integer=True, nonnegative=True) if start.is_nonnegative else sympy.Symbol(name, integer=True)
 
     @property
     def k(self) -> Traced:  # type: ignore[override]
@@ -321,13 +344,13 @@ class ClosedFormAlgebra(_Symbolic):
         return Traced(Piecewise((1, sympy.Le(i, count)), (0, True)), "a sorted grade")
 
     def sum(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Traced:
-        i = self._index()
+        i = self._index(lo)
         return Traced(sympy.Sum(_call(f, i, f"the rank {i}"), _limits(i, lo, hi)), "a sum")
 
     def prod(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Traced:
-        i = self._index()
+        i = self._index(lo)
         return Traced(sympy.Product(_call(f, i, f"the rank {i}"), _limits(i, lo, hi)), "a product")
 
     def max_over(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Traced:
-        i = self._index()
+        i = self._index(lo)
         return Traced(MaxOver(sympy.Lambda(i, _call(f, i, f"the rank {i}")), untrace(lo), untrace(hi)), "a maximum")

@@ -22,7 +22,7 @@ Traceback (most recent call last):
 ...
 irprops.metrics.tracing.BranchOnSymbol: `!=` on the rank i: ...
 >>> ExactInt(3) * (ExactInt(3) + 1) / 2, ExactInt(1) / 3, 2 ** -ExactInt(2)
-(6, Fraction(1, 3), Fraction(1, 4))
+(6, ExactFraction(1, 3), ExactFraction(1, 4))
 """
 
 from __future__ import annotations
@@ -31,14 +31,14 @@ import contextlib
 import operator
 import sys
 from collections.abc import Callable, Iterator
-from fractions import Fraction
 from typing import Any
 
 import sympy
 
 from . import language
 from .errors import InputError
-from .watching import formula_frame, watching
+from .exactnumbers import ExactInt
+from .watching import RECORDING, formula_frame, watching
 
 __all__ = ["BranchOnSymbol", "ExactInt", "Traced", "guarding", "refuse_outside_language", "untrace"]
 
@@ -91,37 +91,37 @@ def untrace(value: Any) -> Any:
     return value.expr if isinstance(value, (Traced, _TracedRelation)) else value
 
 
-_DIVISORS: list[list[sympy.Expr]] = []
-
-
 @contextlib.contextmanager
-def recording_divisors() -> Iterator[list[sympy.Expr]]:
-    """Collect every symbolic divisor the formula's ``/``, ``//``, ``%`` and negative powers use while the forms are built.
+def recording_divisors() -> Iterator[list[tuple[Any, str, str]]]:
+    """Collect, while the forms are built, what must hold for the formula's value to be defined: every divisor of its
+    ``/``, ``//``, ``%`` and negative powers nonzero, every argument of a logarithm positive (``(value, condition,
+    construct)``).
 
-    SymPy cancels as it computes (``(k - 7) / (k - 7)`` is 1 at once), but the metric divides by zero at k = 7:
-    the divisor must be a recorded denominator, as ``m.div``'s are, or the closed form would not be the metric.
+    SymPy cancels as it computes (``(k - 7) / (k - 7)`` is 1 at once, ``0 * log(x)`` is 0), but the metric divides by
+    zero at k = 7: each such value must be a recorded denominator, as ``m.div``'s are, or shown to be nonzero, or the
+    closed form would not be the metric.
     """
-    found: list[sympy.Expr] = []
-    _DIVISORS.append(found)
+    found: list[tuple[Any, str, str]] = []
+    RECORDING.append(found)
     try:
         yield found
     finally:
-        _DIVISORS.pop()
+        RECORDING.pop()
 
 
 def _divides(op: Callable[[Any, Any], Any], left: Any, right: Any) -> None:
     """Record the divisor of ``op(left, right)``, if it is one and may be zero."""
-    if not _DIVISORS:
+    if not RECORDING:
         return
     divisor = None
-    if op in (operator.truediv, sympy.Mod, floor_division):
+    if op in (operator.truediv, sympy.Mod, floor_division, operator.floordiv, operator.mod):
         divisor = right
-    elif op is operator.pow and not sympy.sympify(right).is_nonnegative:
+    elif op is operator.pow and not sympy.sympify(untrace(right)).is_nonnegative:
         divisor = left
     if divisor is not None:
-        divisor = sympy.sympify(divisor)
+        divisor = sympy.sympify(untrace(divisor))
         if not (divisor.is_number and divisor.is_nonzero):
-            _DIVISORS[-1].append(divisor)
+            RECORDING[-1].append((divisor, "nonzero", "a division"))
 
 
 def _binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[[Traced, Any], Any]:
@@ -266,8 +266,11 @@ def _from_user_code() -> bool:
 
 
 def _symbolic(value: object) -> bool:
-    """A symbolic rank or depth, or an expression in one (a traced value counts even when SymPy sympifies it away)."""
-    return isinstance(value, (Traced, _TracedRelation)) or (isinstance(value, sympy.Basic) and bool(value.free_symbols))
+    """A value a formula may not compare or branch on: a traced value, or any SymPy object other than a number or
+    true/false. An expression without symbols counts too: ``Sum(1, (i, 1, 3))`` is 3 in the exact run but compares
+    structurally in the symbolic run (``== 3`` is false)."""
+    return isinstance(value, (Traced, _TracedRelation)) or (
+        isinstance(value, sympy.Basic) and not isinstance(value, (sympy.Number, sympy.logic.boolalg.BooleanAtom)))
 
 
 def _fractional(exponent: object) -> bool:
@@ -283,10 +286,27 @@ def _power(name: str) -> Callable[..., Any]:
     numbers of the exact run Python's ``**`` gives a float (``Fraction(2) ** Fraction(1, 2)``), on SymPy's a root."""
     def guarded(self: sympy.Basic, other: object, *rest: object) -> Any:
         base, exponent = (other, self) if name == "__rpow__" else (self, other)
-        if _from_user_code() and _fractional(exponent):
-            raise BranchOnSymbol("`**` with an exponent that may not be an integer", f"{untrace(base)} ** {untrace(exponent)}",
-                                 _INSTEAD["power"], rule=_POWER)
+        if _from_user_code():
+            if _fractional(exponent):
+                raise BranchOnSymbol("`**` with an exponent that may not be an integer",
+                                     f"{untrace(base)} ** {untrace(exponent)}", _INSTEAD["power"], rule=_POWER)
+            _divides(operator.pow, base, exponent)
         return _SAVED[(sympy.Expr, name)](self, other, *rest)
+    return guarded
+
+
+_DIVIDING = {"truediv": operator.truediv, "floordiv": operator.floordiv, "mod": operator.mod}
+
+
+def _division(name: str, owner: type) -> Callable[..., Any]:
+    """SymPy's ``/``, ``//`` or ``%`` of ``owner``, recording the divisor when the formula's own code divides: SymPy
+    simplifies ``0 / x`` to 0, where the exact run has no value at x = 0."""
+    op = _DIVIDING[name.strip("_").removeprefix("r")]
+
+    def guarded(self: sympy.Basic, other: object) -> Any:
+        if _from_user_code():
+            _divides(op, *((other, self) if name.startswith("__r") else (self, other)))
+        return _SAVED[(owner, name)](self, other)
     return guarded
 
 
@@ -334,6 +354,8 @@ def _guarded_classes() -> list[tuple[type, str, Callable[..., Any]]]:
     chosen += [(cls, name, _guard(name, construct, instead, cls))
                for cls in found for name, construct, instead in _GUARDED[:2] if name in vars(cls)]
     chosen += [(sympy.Expr, name, _power(name)) for name in ("__pow__", "__rpow__")]
+    divisions = [f"__{r}{op}__" for op in _DIVIDING for r in ("", "r")]
+    chosen += [(cls, name, _division(name, cls)) for cls in (sympy.Basic, *found) for name in divisions if name in vars(cls)]
     return chosen
 
 
@@ -395,42 +417,6 @@ def refuse_outside_language(name: str, function: Any, where: str) -> None:
         raise BranchOnSymbol(refusal[0], "a symbolic rank or depth", _INSTEAD[refusal[1]], where=where)
 
 
-def _exact_binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[[ExactInt, Any], Any]:
-    def method(self: ExactInt, other: Any) -> Any:
-        if isinstance(other, bool) or not isinstance(other, (int, Fraction)):
-            return NotImplemented
-        a, b = (Fraction(other), Fraction(int(self))) if reflected else (Fraction(int(self)), Fraction(other))
-        result = op(a, b)
-        return ExactInt(result.numerator) if isinstance(result, Fraction) and result.denominator == 1 else result
-    return method
-
-
-def _exact_pow(self: ExactInt, other: Any) -> Any:
-    if isinstance(other, bool) or not isinstance(other, int):
-        return NotImplemented
-    return ExactInt(int(self) ** int(other)) if other >= 0 else Fraction(int(self)) ** int(other)
-
-
-def _exact_rpow(self: ExactInt, other: Any) -> Any:
-    if isinstance(other, bool) or not isinstance(other, (int, Fraction)):
-        return NotImplemented
-    value = Fraction(other) ** int(self)
-    return ExactInt(value.numerator) if value.denominator == 1 else value
-
-
-class ExactInt(int):
-    """An int whose ``/`` (and negative powers) give a :class:`~fractions.Fraction`: depths and ranks in the exact backend."""
-
-    __slots__ = ()
-
-    # + - * / and their reflections are installed by _arithmetic below
-    __pow__ = _exact_pow  # type: ignore[assignment]
-    __rpow__ = _exact_rpow  # type: ignore[assignment]
-
-    def __neg__(self) -> ExactInt:
-        return ExactInt(-int(self))
-
-
 def _arithmetic(cls: type, make: Callable[..., Any]) -> None:
     """Install ``+ - * /`` and their reflections on ``cls``, each made by ``make(op)`` / ``make(op, reflected=True)``."""
     for name, op in (("add", operator.add), ("sub", operator.sub), ("mul", operator.mul), ("truediv", operator.truediv)):
@@ -439,4 +425,3 @@ def _arithmetic(cls: type, make: Callable[..., Any]) -> None:
 
 
 _arithmetic(Traced, _binary)
-_arithmetic(ExactInt, _exact_binary)

@@ -32,7 +32,11 @@ from typing import Any
 
 from . import language
 
-__all__ = ["formula_frame", "watching"]
+__all__ = ["RECORDING", "formula_frame", "watching"]
+
+RECORDING: list[list[tuple[Any, str, str]]] = []
+"""While forms are built: what each value the formula divides by, or hands to a function defined only on part of
+the numbers, must be (a divisor nonzero, a logarithm's argument positive), innermost recording last."""
 
 Finding = tuple[str, str, str]
 """(construct, the function that uses it, the kind of fix: a key of tracing's hints)."""
@@ -72,6 +76,8 @@ def _called(frame: FrameType, seen: list[Finding]) -> None:
     refusal = language.argument_refusal(frame.f_code, frame.f_locals)
     if refusal is not None:
         seen.append((refusal[0], caller, refusal[1]))
+    if RECORDING:
+        RECORDING[-1].extend(language.conditions(frame.f_code, frame.f_locals))
 
 
 @contextlib.contextmanager

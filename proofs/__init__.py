@@ -69,7 +69,9 @@ def clear_cache() -> None:
 DECLARED = ("the declared formula computes the same function of the situation in every backend: its own code was held "
             "to the formula language while its closed form was built (arithmetic, the algebra's operations, listed SymPy "
             "functions and builtins, the file's own functions and constants; no type, attribute or identity tests, no "
-            "state, no other library code), its closed form was built twice, and its forms and its exact form agreed at "
+            "state, no other library code; numbers of one type in both runs; every divisor and every argument of a "
+            "partial SymPy function recorded as a denominator or shown nonzero or positive by SymPy), its closed form was "
+            "built twice, and its forms and its exact form agreed at "
             "depths 1 to 6, 10, 30, 100, 300 and 1000 (as its nesting of sums allows); code the proposal leaves running "
             "outside the formula (a thread, a signal handler, a finalizer) does not rebind what the formula reads, and "
             "the proposal does not replace SymPy's or irprops' internals")
@@ -88,6 +90,10 @@ def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
         return Failed(prop, "the metric has no closed form")
     if p.form.reads_unjudged:
         return Failed(prop, "the formula reads unjudged marks (m.unjudged), which the proofs do not model")
+    if p.form.unmodelled:  # only proofs at each depth, about the forms at those depths, remain
+        bounded = bounded_proof(measure, prop)
+        unsaid = f"the closed form does not say where the metric is undefined: {p.form.unmodelled[0]}"
+        return bounded if isinstance(bounded, Proof) else Failed(prop, f"{unsaid}; for k <= K: {bounded.reason}")
     if constant(p) is not None and prop not in (Prop.LOCALIZED, Prop.COMPLETE):
         return prove_constant(p, prop)
     if prop is Prop.LOCALIZED:

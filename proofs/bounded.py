@@ -58,6 +58,8 @@ class _Depth:
         form = self.measure.symbolic(k)
         if form.reads_unjudged:
             raise NotExpressible("the formula reads unjudged marks, which the queries do not model")
+        if form.unmodelled:
+            raise NotExpressible(f"the form does not say where the metric is undefined: {form.unmodelled[0]}")
         return form
 
     def encode(self, expr: sympy.Expr, denominators: list[sympy.Expr],

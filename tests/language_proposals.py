@@ -328,19 +328,19 @@ def by_forged_file_name(m: Any, probe: Any = _FORGED["probe"]) -> Any:
 
 
 # -- the numbers of the two runs: Fraction in the exact run, SymPy's in the symbolic run ------------------------
-@escape("fractional-power", "`**` with an exponent that may not be an integer")
+@escape("fractional-power", "`**` with an exponent that may not be an integer|used as a truth value")
 def by_fractional_power(m: Any) -> Any:  # Fraction(2) ** Fraction(1, 2) is a float, Integer(2) ** Rational(1, 2) is sqrt(2)
     root = m.num(2) ** (m.num(1) / 2)
     return _feat(m, root * root != 2)
 
 
-@escape("fractional-power-of-an-int", "`**` with an exponent that may not be an integer")
+@escape("fractional-power-of-an-int", "`**` with an exponent that may not be an integer|used as a truth value")
 def by_fractional_power_of_an_int(m: Any) -> Any:  # 2 ** Fraction(1, 2) is a float, 2 ** Rational(1, 2) is sqrt(2)
     root = 2 ** (m.num(1) / 2)
     return _feat(m, root * root != 2)
 
 
-@escape("number-equals-depth", "`==` between symbolic expressions")
+@escape("number-equals-depth", "`==`")
 def by_number_equals_depth(m: Any) -> Any:  # Integer.__eq__ is SymPy's own comparison: k is no number, so never 1501
     return _s(m) - 1 if m.num(DEPTH + 1) == m.k else _s(m)
 
@@ -363,3 +363,60 @@ ACCEPTED["a slice of a tuple of constants"] = proposal("slice")(
     lambda m: m.sum(1, m.k, lambda i: m.r(i) * sum((1, 2, 3)[1:]) / (5 * i * (i + 1))))
 ACCEPTED["a call with *args"] = proposal("star-call")(lambda m: m.sum(1, m.k, lambda i: m.r(i) * m.max(*(0, 1)) / (i * (i + 1))))
 ACCEPTED["a sign"] = proposal("sign")(lambda m: m.sum(1, m.k, lambda i: m.r(i) * sympy.sign(i) / (i * (i + 1))))
+
+
+# -- a third hostile review: values that were plain ints, floats or Python bools in one run only ---------------
+@escape("a-comparison-equals-one", "used as a truth value")
+def by_a_comparison_equals_one(m: Any) -> Any:  # True == 1, but sympy.true != 1
+    return _feat(m, (m.num(1) < 2) == 1)
+
+
+@escape("a-fixed-sum-equals-its-value", "`==` between symbolic expressions")
+def by_a_fixed_sum_equals_its_value(m: Any) -> Any:  # the closed form keeps Sum(1, (i, 1, 3)), structurally unequal to 3
+    return _feat(m, sympy.sympify(m.sum(1, 3, lambda i: 1)) == 3)
+
+
+def _late(m: Any) -> Any:
+    return sympy.Min(sympy.Max(m.k - DEPTH, 0), 1)  # 0 up to depth 1500, 1 from 1501 on
+
+
+def _gate(m: Any) -> Any:
+    return sympy.Min(sympy.Max(DEPTH + 1 - m.k, 0), 1)  # 1 up to depth 1500, 0 from 1501 on
+
+
+def _floor_then_a_tenth(m: Any) -> Any:  # Fraction // 1 was an int, so / 10 was a float in the exact run only
+    one = m.num(1) // 1
+    return _feat(m, one / 10 * 3 != m.num(3) / 10)
+
+
+ALIKE: dict[str, Measure] = {
+    "Fraction // 1 is an exact int": proposal("floor-then-a-tenth")(_floor_then_a_tenth),
+    "m.div of two ints is a fraction in both runs": proposal("div-ints")(lambda m: _feat(m, m.div(1, 10) * 3 != m.num(3) / 10)),
+    "a sum from rank 0 has an index that may be 0": proposal("index-from-0")(
+        lambda m: _s(m) - sympy.Abs(m.sum(0, 0, lambda i: (1 - sympy.Min(i, 1)) * _late(m)))),
+    "0 / x is undefined where x is 0": proposal("zero-over-a-gate")(lambda m: _s(m) + m.num(0) / _gate(m)),
+    "1 / m.min(k, 3) is exact": proposal("one-over-a-minimum")(lambda m: _s(m) * (1 / m.min(m.k, 3))),
+    "Mod(0, x) is undefined where x is 0": proposal("mod-of-a-gate")(lambda m: _s(m) + sympy.Mod(0, _gate(m))),
+    "root(1, x) is undefined where x is 0": proposal("root-of-one")(lambda m: _s(m) * sympy.root(1, _gate(m))),
+    # a fourth hostile review: +k, k // 1, abs(k) and k % n were plain ints in the exact run, so / 63 * 63 was a float
+    # there (2017 / 63 * 63 > 2017) and exact in the closed form (k > k is false)
+    "+k is an exact int": proposal("plus-k")(lambda m: _s(m) - sympy.Piecewise((1, sympy.sympify((+m.k) / 63 * 63 > m.k)), (0, True))),
+    "k // 1 is an exact int": proposal("k-floor-1")(
+        lambda m: _s(m) - sympy.Piecewise((1, sympy.sympify((m.k // 1) / 63 * 63 > m.k)), (0, True))),
+    "abs(k) is an exact int": proposal("abs-k")(
+        lambda m: _s(m) - sympy.Piecewise((1, sympy.sympify(abs(m.k) / 63 * 63 > m.k)), (0, True))),
+    "R // 1 is an exact int": proposal("r-floor-1")(lambda m: _s(m) + (sympy.ceiling((m.R // 1) / 63 * 63) - m.R) * m.k),
+}
+"""Formulas inside the language whose two runs once differed (a plain int, a float, a positive index in the symbolic
+run only): their closed form is now the metric at depth 1501, which the tests check by evaluating both."""
+
+UNMODELLED: dict[str, Measure] = {
+    "0 * log(x) is undefined where x is 0": proposal("zero-times-a-log")(lambda m: _s(m) + 0 * sympy.log(_gate(m))),
+    "0 * (1 / (i - 1501)) inside a sum": proposal("zero-over-a-rank")(
+        lambda m: _s(m) + m.sum(1, m.k, lambda i: 0 * (1 / (i - DEPTH - 1)))),
+    "0 * binomial(-1, 1/2) (zoo) from depth 1501 on": proposal("zero-times-a-binomial")(
+        lambda m: _s(m) + 0 * sympy.binomial(-_late(m), sympy.Rational(1, 2))),
+    "a Piecewise with no branch past depth 1500 (nan)": proposal("piecewise-without-default")(
+        lambda m: _s(m) + sympy.Piecewise((0, sympy.Le(m.k, DEPTH)))),
+}
+"""Formulas whose value SymPy simplifies where the exact run has none (0 * zoo is nan): no proof may rest on them."""
