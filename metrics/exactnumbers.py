@@ -24,7 +24,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["ExactFraction", "ExactInt", "exact_value"]
+__all__ = ["ExactFraction", "ExactInt", "exact_value", "is_exact_number"]
 
 _OPERATIONS = (("add", operator.add), ("sub", operator.sub), ("mul", operator.mul), ("truediv", operator.truediv),
                ("floordiv", operator.floordiv), ("mod", operator.mod))
@@ -40,14 +40,14 @@ def exact_value(value: Any, integers: bool) -> Any:
     return ExactFraction(value.numerator, value.denominator)
 
 
-def _operands(other: Any) -> bool:
+def is_exact_number(other: Any) -> bool:
     """Whether ``other`` is an exact number these classes compute with (an int or a Fraction, never a bool)."""
     return isinstance(other, (int, Fraction)) and not isinstance(other, bool)
 
 
 def _binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[[Any, Any], Any]:
     def method(self: Any, other: Any) -> Any:
-        if not _operands(other):
+        if not is_exact_number(other):
             return NotImplemented  # a SymPy value or a traced one computes it (its reflected method)
         a, b = (Fraction(other), Fraction(self)) if reflected else (Fraction(self), Fraction(other))
         return exact_value(op(a, b), isinstance(self, int) and isinstance(other, int))
@@ -55,7 +55,7 @@ def _binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[
 
 
 def _power(self: Any, other: Any) -> Any:
-    if not _operands(other):
+    if not is_exact_number(other):
         return NotImplemented
     if isinstance(other, Fraction) and other.denominator != 1:
         return float(self) ** float(other)  # as Python's Fraction does, in every run alike
@@ -63,7 +63,7 @@ def _power(self: Any, other: Any) -> Any:
 
 
 def _rpower(self: Any, other: Any) -> Any:
-    if not _operands(other):
+    if not is_exact_number(other):
         return NotImplemented
     return _power(ExactFraction(other) if isinstance(other, Fraction) else ExactInt(other), self)
 

@@ -17,7 +17,7 @@ from typing import Literal
 import sympy
 
 from . import exact
-from .algebra import ExactAlgebra, FloatAlgebra, Formula, Undefined, run
+from .algebra import DeclaredExactAlgebra, ExactAlgebra, FloatAlgebra, Formula, Undefined, run
 from .errors import InputError, NotExpressible, Undecided
 from .exact import Exact
 from .grades import format_grade
@@ -189,7 +189,7 @@ class Measure:
 
     def exact(self, situation: Situation) -> Exact | Undefined:
         """The exact form: a Fraction, or a SymPy expression over exact logarithms."""
-        value = run(self.metric.formula, ExactAlgebra(self.check(situation), self.params))
+        value = run(self.metric.formula, self._exact_algebra(situation))
         if isinstance(value, sympy.Basic) and value.has(*_NOT_A_NUMBER):  # SymPy divided by 0 (0 / x at x = 0 is nan)
             return Undefined("a denominator is 0")
         return value if isinstance(value, Undefined) else exact.as_exact(value)
@@ -198,7 +198,12 @@ class Measure:
         """The exact residual (score uncertainty) for metrics that declare one, such as RBP."""
         if self.metric.residual is None:
             return None
-        return exact.as_exact(run(self.metric.residual, ExactAlgebra(self.check(situation), self.params)))
+        return exact.as_exact(run(self.metric.residual, self._exact_algebra(situation)))
+
+    def _exact_algebra(self, situation: Situation) -> ExactAlgebra:
+        """The exact backend: a declared formula computes with ExactFractions, as in its symbolic runs."""
+        algebra = ExactAlgebra if in_catalog(self.metric.formula) else DeclaredExactAlgebra
+        return algebra(self.check(situation), self.params)
 
     def symbolic(self, k: int | None = None) -> SymbolicForm:
         """The SymPy form at a concrete depth: an expression in b_i or r_i, R and parameters."""

@@ -27,7 +27,7 @@ from sympy import Integer, Piecewise
 from . import exact
 from .algebra import Algebra, Undefined, exact_const, exact_int, exact_log2, exact_number
 from .errors import NotExpressible
-from .exactnumbers import ExactFraction, ExactInt
+from .exactnumbers import ExactFraction, ExactInt, is_exact_number
 from .situation import Situation
 from .tracing import Traced, untrace
 
@@ -143,11 +143,6 @@ def _grade_index(atom: sympy.Basic) -> tuple[str, int]:
     return (name, int(index)) if index.isdigit() else ("", 0)
 
 
-def _number(value: Any) -> bool:
-    """An int or a Fraction (not a bool): a value that is the same number, of the same type, in the exact run."""
-    return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
-
-
 def _rational(value: Fraction | int) -> sympy.Rational:
     value = Fraction(value)
     return sympy.Rational(value.numerator, value.denominator)
@@ -181,7 +176,7 @@ class _Symbolic(Algebra):
     # gives a float; True == 1 but sympy.true != 1), and formulas must not be able to tell the runs apart.
 
     def log2(self, x: Any) -> Any:
-        if _number(x):
+        if is_exact_number(x):
             return exact_log2(x)
         return _retrace(exact.log2(untrace(x)), x)
 
@@ -193,7 +188,7 @@ class _Symbolic(Algebra):
         return exact_number(q)
 
     def const(self, e: Any) -> Any:
-        if _number(e) or (isinstance(e, sympy.Basic) and not e.free_symbols):
+        if is_exact_number(e) or (isinstance(e, sympy.Basic) and not e.free_symbols):
             return exact_const(e)
         return _retrace(sympy.sympify(untrace(e)), e)
 
@@ -203,14 +198,14 @@ class _Symbolic(Algebra):
 
     def min(self, a: Any, b: Any) -> Any:
         a, b = untrace(a), untrace(b)
-        return exact_int(min(a, b)) if _number(a) and _number(b) else Traced(sympy.Min(a, b), "a minimum")
+        return exact_int(min(a, b)) if is_exact_number(a) and is_exact_number(b) else Traced(sympy.Min(a, b), "a minimum")
 
     def max(self, a: Any, b: Any) -> Any:
         a, b = untrace(a), untrace(b)
-        return exact_int(max(a, b)) if _number(a) and _number(b) else Traced(sympy.Max(a, b), "a maximum")
+        return exact_int(max(a, b)) if is_exact_number(a) and is_exact_number(b) else Traced(sympy.Max(a, b), "a maximum")
 
     def div(self, a: Any, b: Any, why: str = "") -> Any:
-        if _number(a) and _number(b) and b != 0:
+        if is_exact_number(a) and is_exact_number(b) and b != 0:
             return ExactFraction(a) / b
         b = sympy.sympify(untrace(b))
         if not (b.is_number and b.is_nonzero):
