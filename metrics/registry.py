@@ -229,6 +229,23 @@ class Measure:
             return None
         return SymbolicForm(**{**form.__dict__, "grade_base": algebra.grades, "qrel_base": algebra.qrel_grades})
 
+    def reads_unjudged(self) -> bool:
+        """Whether the formula reads unjudged marks (``m.unjudged``) at some depth, as its closed form shows; True when it
+        has none (then the search covers unjudged documents too, which costs time but never a case).
+
+        >>> from irprops.metrics import parse
+        >>> parse("RBP(p=0.8)").reads_unjudged()   # its residual reads them, its score does not
+        False
+        """
+        key = (self.metric.formula, tuple(sorted(self.params.items())))
+        if key not in _READS_UNJUDGED:
+            try:
+                form = self.closed_form()
+            except BranchOnSymbol:
+                form = None
+            _READS_UNJUDGED[key] = form is None or form.reads_unjudged
+        return _READS_UNJUDGED[key]
+
     def validate_forms(self) -> None:
         """Raise :class:`~irprops.metrics.tracing.BranchOnSymbol` if the formula branches on a symbolic
         rank, depth, grade, R or parameter: its symbolic forms would not be the metric.
@@ -373,6 +390,9 @@ def _structured(k: int) -> list[Situation]:
     rankings = [(zero,) * (k + 1), (one,) * (k + 1), (zero,) * (k - 1) + (one, zero), (zero,) * k + (one,)]
     return [Situation(r, k, tuple(g for g in r if g)) for r in rankings]
 
+
+_READS_UNJUDGED: dict[tuple[object, ...], bool] = {}
+"""Whether each formula (with its parameters) reads unjudged marks, by its closed form."""
 
 _AGREED: set[tuple[object, ...]] = set()
 """Declared formulas (with their parameters) whose forms were found to agree, so each is checked once."""

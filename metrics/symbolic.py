@@ -89,7 +89,8 @@ class SymbolicForm:
     grade_base: sympy.IndexedBase | None = None
     qrel_base: sympy.IndexedBase | None = None
     reads_unjudged: bool = False
-    """The formula reads unjudged marks (0 here): the form describes fully judged situations only."""
+    """The formula reads unjudged marks: a form at a concrete depth has a 0/1 symbol ``u_i`` for each mark it reads; the
+    closed form reads them as 0 (it describes fully judged situations only), so no proof for every k may rest on it."""
     unmodelled: tuple[str, ...] = ()
     """What the form does not say about the metric (a divisor inside a sum that may be 0): no proof may rest on it."""
 
@@ -128,6 +129,8 @@ class SymbolicForm:
             name, index = _grade_index(atom)
             if name in ("r", "b"):
                 values[atom] = _rational(situation.grade(index))
+            elif name == "u":
+                values[atom] = Integer(int(index <= len(situation.ranking) and situation.ranking[index - 1] is None))
             elif name == "g":
                 values[atom] = _rational(situation.qrels[index - 1] if index <= situation.R else 1)
         return values
@@ -192,9 +195,12 @@ class _Symbolic(Algebra):
             return exact_const(e)
         return _retrace(sympy.sympify(untrace(e)), e)
 
-    def unjudged(self, i: Any) -> ExactFraction:
-        self.reads_unjudged = True  # the form describes fully judged situations only: the proofs must know
-        return ExactFraction(0)
+    def unjudged(self, i: Any) -> Any:
+        self.reads_unjudged = True  # the proofs must know: only the forms at concrete depths model the marks
+        return self._mark(i)
+
+    def _mark(self, i: Any) -> Any:
+        return ExactFraction(0)  # the closed form: fully judged situations only
 
     def min(self, a: Any, b: Any) -> Any:
         a, b = untrace(a), untrace(b)
@@ -270,6 +276,10 @@ class SymbolicAlgebra(_Symbolic):
 
     def r_sorted(self, i: int) -> Traced:
         return Traced(self._r_sorted(_rank(i)), f"the sorted grade at rank {i}")
+
+    def _mark(self, i: Any) -> Traced:
+        """The unjudged mark at a concrete rank: a symbol ``u_i`` in {0, 1} (1 forces the grade at i to 0)."""
+        return Traced(sympy.Symbol(f"u_{_rank(i)}", integer=True, nonnegative=True), f"the unjudged mark at rank {i}")
 
     def _r_sorted(self, i: int) -> sympy.Expr:
         grades = [self._grade(j) for j in range(1, self.k + 1)]

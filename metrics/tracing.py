@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import sympy
+from sympy.functions.elementary.piecewise import ExprCondPair
 
 from . import language
 from .errors import InputError
@@ -310,6 +311,12 @@ def _division(name: str, owner: type) -> Callable[..., Any]:
     return guarded
 
 
+def _condition_pair(cls: type, expr: object, cond: object) -> Any:
+    """SymPy's ``(expr, cond)`` pair of a Piecewise, taking a comparison of a traced value as its condition
+    (``sympy.Piecewise((1, m.k >= 7), (0, True))``: at a concrete depth the comparison is already True or False)."""
+    return _SAVED[(ExprCondPair, "__new__")](cls, expr, untrace(cond))
+
+
 def _guard(name: str, construct: str, instead: str, owner: type = sympy.Basic) -> Callable[..., Any]:
     """SymPy's special method ``name`` of ``owner``, refusing (BranchOnSymbol) when the formula's own code calls it on
     symbols."""
@@ -354,6 +361,7 @@ def _guarded_classes() -> list[tuple[type, str, Callable[..., Any]]]:
     chosen += [(cls, name, _guard(name, construct, instead, cls))
                for cls in found for name, construct, instead in _GUARDED[:2] if name in vars(cls)]
     chosen += [(sympy.Expr, name, _power(name)) for name in ("__pow__", "__rpow__")]
+    chosen += [(ExprCondPair, "__new__", _condition_pair)]
     divisions = [f"__{r}{op}__" for op in _DIVIDING for r in ("", "r")]
     chosen += [(cls, name, _division(name, cls)) for cls in (sympy.Basic, *found) for name in divisions if name in vars(cls)]
     return chosen

@@ -88,11 +88,10 @@ def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
     p = prepare(measure)
     if p is None:
         return Failed(prop, "the metric has no closed form")
-    if p.form.reads_unjudged:
-        return Failed(prop, "the formula reads unjudged marks (m.unjudged), which the proofs do not model")
-    if p.form.unmodelled:  # only proofs at each depth, about the forms at those depths, remain
+    unsaid = ("the formula reads unjudged marks (m.unjudged), which only the forms at each depth model" if p.form.reads_unjudged
+              else f"the closed form does not say where the metric is undefined: {p.form.unmodelled[0]}" if p.form.unmodelled else None)
+    if unsaid is not None:  # only proofs at each depth, about the forms at those depths, remain
         bounded = bounded_proof(measure, prop)
-        unsaid = f"the closed form does not say where the metric is undefined: {p.form.unmodelled[0]}"
         return bounded if isinstance(bounded, Proof) else Failed(prop, f"{unsaid}; for k <= K: {bounded.reason}")
     if constant(p) is not None and prop not in (Prop.LOCALIZED, Prop.COMPLETE):
         return prove_constant(p, prop)

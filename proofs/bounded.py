@@ -4,7 +4,9 @@ Any metric with a symbolic form gets these, whatever its structure: for k = 1, 2
 the negation of the property, over every grade vector (0/1 for binary metrics, reals in
 [0, 1] for graded ones), every R and every qrel grade, must be unsatisfiable. Only facts
 true of every situation are assumed: the grade domains, the qrel grades in (0, 1] sorted
-decreasingly, and at most R relevant documents among the ranks the query mentions.
+decreasingly, and at most R relevant documents among the ranks the query mentions. A formula
+that reads unjudged marks has a mark ``u_i`` in {0, 1} for each rank it reads, and an
+unjudged document has grade 0; a swap moves a document's mark with its grade.
 Queries use concrete positions (one per depth, rank or pair of ranks). K is where the
 time or an unencodable form stops the climb, and the verdict says which K it reached.
 """
@@ -48,6 +50,20 @@ class _Depth:
     def grade(self, i: int) -> sympy.Symbol:
         return sympy.Symbol(f"b_{i}", integer=True, nonnegative=True) if self.binary else sympy.Symbol(f"r_{i}", nonnegative=True)
 
+    @staticmethod
+    def mark(i: int) -> sympy.Symbol:
+        """The unjudged mark at rank i (as the symbolic backend writes it)."""
+        return sympy.Symbol(f"u_{i}", integer=True, nonnegative=True)
+
+    def swap(self, i: int, j: int) -> dict[sympy.Basic, sympy.Basic]:
+        """The renaming that exchanges the documents at ranks i and j: their grades and their unjudged marks."""
+        return {self.grade(i): self.grade(j), self.grade(j): self.grade(i), self.mark(i): self.mark(j), self.mark(j): self.mark(i)}
+
+    def arrival(self, i: int, better: sympy.Symbol) -> dict[sympy.Basic, sympy.Basic]:
+        """The renaming that puts at rank i a document of grade ``better`` from a rank the form does not read: a better
+        document is relevant, so judged (its mark is 0)."""
+        return {self.grade(i): better, self.mark(i): sympy.Integer(0)}
+
     def var(self, s: sympy.Symbol) -> z3.ExprRef:
         if s not in self.vars:
             integer = s.is_integer
@@ -56,8 +72,6 @@ class _Depth:
 
     def form(self, k: int) -> SymbolicForm:
         form = self.measure.symbolic(k)
-        if form.reads_unjudged:
-            raise NotExpressible("the formula reads unjudged marks, which the queries do not model")
         if form.unmodelled:
             raise NotExpressible(f"the form does not say where the metric is undefined: {form.unmodelled[0]}")
         return form
@@ -78,7 +92,7 @@ class _Depth:
     def read_below(self, form: SymbolicForm, k: int) -> list[int]:
         """The ranks below k whose grades the form at depth k reads (a non-localized formula reads some)."""
         expressions = [form.expr, *(d for d, _ in form.denominators)]
-        ranks = {int(str(s).split("_", 1)[1]) for e in expressions for s in e.free_symbols if str(s).startswith(("b_", "r_"))}
+        ranks = {int(str(s).split("_", 1)[1]) for e in expressions for s in e.free_symbols if str(s).startswith(("b_", "r_", "u_"))}
         return sorted(r for r in ranks if r > k)
 
     def facts(self, width: int, extra_relevant: list[z3.ArithRef] = ()) -> list[tuple[str, z3.BoolRef]]:  # type: ignore[assignment]
@@ -92,6 +106,10 @@ class _Depth:
         facts.append(("qrel grades in (0, 1], decreasing",
                       conj([z3.And(g > 0, g <= 1) for g in qrels] + [a >= b for a, b in itertools.pairwise(qrels)])))
         facts += [(f"0 < {p} < 1", z3.And(self.var(p) > 0, self.var(p) < 1)) for p in self.open_unit]
+        marks = sorted((int(str(s)[2:]), v) for s, v in self.vars.items() if str(s).startswith("u_"))
+        if marks:  # every mark the queries mention (encode them first); grades of unmentioned ranks are free, which is sound
+            facts.append(("unjudged marks in {0, 1}; an unjudged document has grade 0",
+                          conj([z3.And(z3.Or(u == 0, u == 1), z3.Implies(u == 1, self.var(self.grade(i)) == 0)) for i, u in marks])))
         return facts
 
 
@@ -160,12 +178,12 @@ class _Queries:
         s0, d0 = self.d.encode(form.expr, denominators)
         for i in range(1, k + 1):
             x = self.d.var(self.d.grade(i))
-            for j in below:  # the form reads rank j: after the swap it sees the grade that was at i
-                renaming = {self.d.grade(i): self.d.grade(j), self.d.grade(j): self.d.grade(i)}
+            for j in below:  # the form reads rank j: after the swap it sees the grade (and mark) that was at i
+                renaming = self.d.swap(i, j)
                 s1, d1 = self.d.encode(form.expr, denominators, renaming)
                 facts = self.d.facts(width) + [(f"the document at rank {j} is better than rank {i}", self.d.var(self.d.grade(j)) > x)]
                 yield self._query(f"k = {k}, i = {i}, j = {j}: swapping in a better document raises the score", facts, s1 <= s0, d0 + d1)
-            renaming = {self.d.grade(i): better}  # a rank below k the form does not read
+            renaming = self.d.arrival(i, better)
             s1, d1 = self.d.encode(form.expr, denominators, renaming)
             y = self.d.var(better)
             facts = self.d.facts(width, [y]) + [(f"the document below k is better than rank {i}", y > x)]
@@ -177,7 +195,7 @@ class _Queries:
         s0, d0 = self.d.encode(form.expr, denominators)
         for i in range(1, k + 1):
             for j in range(i + 1, k + 1):
-                renaming = {self.d.grade(i): self.d.grade(j), self.d.grade(j): self.d.grade(i)}
+                renaming = self.d.swap(i, j)
                 s1, d1 = self.d.encode(form.expr, denominators, renaming)
                 facts = self.d.facts(k) + [(f"grade at {i} < grade at {j}", self.d.var(self.d.grade(i)) < self.d.var(self.d.grade(j)))]
                 yield self._query(f"k = {k}, ranks {i} < {j}: the swap raises the score", facts, s1 <= s0, d0 + d1)

@@ -18,6 +18,7 @@ Recall, RPrec and the self-normalised metrics the search finds ``0`` at k = 1.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -27,7 +28,7 @@ from irprops.metrics import Situation
 from irprops.verdicts import Prop, Witness, show, situation_json
 
 from .base import SearchProperty, register
-from .space import Space
+from .space import ZERO, Space, consistent, marked
 from .targets import Target
 
 
@@ -47,10 +48,16 @@ class Complete(SearchProperty[Situation]):
         for k in range(1, space.search_max_k + 1):
             for length in range(k, k + space.below + 2):
                 yield _empty(k, length)
+                if space.unjudged and k <= space.max_k:  # every mix of nonrelevant and unjudged documents
+                    for ranking in itertools.product((ZERO, None), repeat=length):
+                        if None in ranking:
+                            yield consistent(ranking, k, ())
 
     def deep_candidates(self, space: Space) -> Iterator[Situation]:
         for k in space.deep_depths():
             yield _empty(k, k + 2)
+            if space.unjudged:
+                yield from (consistent(marked(k + 2, where, None), k, ()) for where in ((1,), (k,), range(1, k + 3)))
 
     def strategy(self, space: Space) -> st.SearchStrategy[Situation]:
         return st.integers(1, space.search_max_k).flatmap(lambda k: st.integers(k, k + space.below + 3).map(lambda n: _empty(k, n)))

@@ -57,7 +57,7 @@ class Localized(SearchProperty[Pair]):
 
     def deep_candidates(self, space: Space) -> Iterator[Pair]:
         for k in space.deep_depths():
-            for b in deep_situations(k, k + 2):
+            for b in deep_situations(k, k + 2, space.unjudged):
                 a = top_only(b)
                 if a != b:
                     yield a, b

@@ -1,8 +1,11 @@
 """Where the refutation search looks: exhaustive small situations, then Hypothesis.
 
-The exhaustive phase enumerates fully judged situations in the order that defines a
-*minimal* witness: smallest depth k, then shortest ranking, then fewest relevant
-documents R (then rankings in lexicographic order of grades, 0 first). The first
+The exhaustive phase enumerates situations in the order that defines a *minimal* witness:
+smallest depth k, then shortest ranking, then fewest relevant documents R (then rankings in
+lexicographic order of grades, 0 first). They are fully judged, unless the metric reads
+unjudged marks (a declared formula that calls ``m.unjudged``): then a ranked document may also be
+unjudged (``None``, after the grades in that order). Any other metric scores an unjudged document
+as nonrelevant, so for it the judged situations already cover every case. The first
 witness met is therefore minimal within the enumerated space. Rankings are at least k
 long (the paper scores a ranking of length k; documents below k may follow); the qrels
 are the ranking's relevant grades plus up to ``extra`` relevant documents not retrieved.
@@ -48,12 +51,17 @@ class Space:
     """Seconds a property's search may take before it stops (a safety net for slow proposals)."""
     deep_max_k: int = 200
     """The structured deep phase: depths 1..deep_max_k (0 turns it off)."""
+    unjudged: bool = False
+    """Whether ranked documents may be unjudged (for a metric that reads unjudged marks)."""
 
     @classmethod
-    def default(cls, binary: bool) -> Space:
+    def default(cls, binary: bool, unjudged: bool = False) -> Space:
+        """The bounds irprops searches within; with unjudged documents one depth less (a third value per rank)."""
         if binary:
-            return cls(binary=True, max_k=6, below=1, extra=2, grades=(ZERO, ONE), search_max_k=10, examples=200)
-        return cls(binary=False, max_k=4, below=1, extra=2, grades=(ZERO, HALF, ONE), search_max_k=8, examples=200)
+            return cls(binary=True, max_k=6 - unjudged, below=1, extra=2, grades=(ZERO, ONE), search_max_k=10, examples=200,
+                       unjudged=unjudged)
+        return cls(binary=False, max_k=4 - unjudged, below=1, extra=2, grades=(ZERO, HALF, ONE), search_max_k=8, examples=200,
+                   unjudged=unjudged)
 
     @property
     def positive(self) -> tuple[Fraction, ...]:
@@ -64,15 +72,16 @@ class Space:
         return (ZERO, ONE) if self.binary else FINE_GRADES
 
     def describe(self) -> str:
-        return (f"{self.scale()}, k <= {self.max_k}, rankings up to {self.below} longer than needed, "
-                f"up to {self.extra} relevant documents not retrieved")
+        return (f"{self.scale()}{', unjudged documents' if self.unjudged else ''}, k <= {self.max_k}, rankings up to "
+                f"{self.below} longer than needed, up to {self.extra} relevant documents not retrieved")
 
     def scale(self) -> str:
         return "binary grades" if self.binary else f"grades {{{', '.join(map(str, self.grades))}}}"
 
     def situations(self, k: int, length: int) -> Iterator[Situation]:
         """Every situation at depth k with a ranking of this length, by R, then ranking, then unretrieved grades."""
-        rankings = list(itertools.product(self.grades, repeat=length))
+        entries: tuple[Fraction | None, ...] = (*self.grades, None) if self.unjudged else self.grades
+        rankings = list(itertools.product(entries, repeat=length))
         for R in range(length + self.extra + 1):
             for ranking in rankings:
                 own = tuple(g for g in ranking if g)
@@ -95,24 +104,29 @@ class Space:
         return range(1, self.deep_max_k + 1)
 
 
-def marked(length: int, positions: Iterable[int], grade: Fraction = ONE, rest: Fraction = ZERO) -> tuple[Fraction, ...]:
+def marked(length: int, positions: Iterable[int], grade: Fraction | None = ONE,
+           rest: Fraction | None = ZERO) -> tuple[Fraction | None, ...]:
     """A ranking of ``length`` documents: ``grade`` at the 1-based ``positions``, ``rest`` elsewhere."""
     chosen = set(positions)
     return tuple(grade if p in chosen else rest for p in range(1, length + 1))
 
 
-def with_qrels(ranking: tuple[Fraction, ...], k: int) -> Iterator[Situation]:
+def with_qrels(ranking: tuple[Fraction | None, ...], k: int) -> Iterator[Situation]:
     """The ranking at depth k with its own relevant documents as qrels, and with one relevant document more (not retrieved)."""
     own = tuple(g for g in ranking if g)
     yield consistent(ranking, k, own)
     yield consistent(ranking, k, (*own, ONE))
 
 
-def deep_situations(k: int, length: int) -> Iterator[Situation]:
+def deep_situations(k: int, length: int, unjudged: bool = False) -> Iterator[Situation]:
     """Structured situations at depth k, where no enumeration is feasible: the one relevant document at rank 1, at k
-    or just below k, every document relevant, none relevant, every one but rank k (each with qrels as :func:`with_qrels`)."""
-    for ranking in (marked(length, (1,)), marked(length, (k,)), marked(length, (k + 1,)), marked(length, range(1, length + 1)),
-                    marked(length, ()), marked(length, (k,), ZERO, ONE)):
+    or just below k, every document relevant, none relevant, every one but rank k (each with qrels as :func:`with_qrels`);
+    with ``unjudged``, also the one unjudged document at rank 1 or at k, and every document unjudged."""
+    rankings = [marked(length, (1,)), marked(length, (k,)), marked(length, (k + 1,)), marked(length, range(1, length + 1)),
+                marked(length, ()), marked(length, (k,), ZERO, ONE)]
+    if unjudged:
+        rankings += [marked(length, (1,), None), marked(length, (k,), None), marked(length, (), rest=None)]
+    for ranking in rankings:
         yield from with_qrels(ranking, k)
 
 
@@ -121,7 +135,8 @@ def _situations(draw: st.DrawFn, space: Space, at_least: int) -> Situation:
     k = draw(st.integers(1, space.search_max_k), label="k")
     length = draw(st.integers(k + at_least, k + at_least + space.below + 2), label="length")
     grade = st.sampled_from(space.search_grades)
-    ranking = tuple(draw(st.lists(grade, min_size=length, max_size=length), label="ranking"))
+    entry = st.one_of(grade, st.none()) if space.unjudged else grade
+    ranking = tuple(draw(st.lists(entry, min_size=length, max_size=length), label="ranking"))
     unretrieved = tuple(draw(st.lists(grade.filter(bool), max_size=space.extra + 2), label="unretrieved"))
     return consistent(ranking, k, tuple(g for g in ranking if g) + unretrieved)
 
@@ -146,9 +161,8 @@ def top_only(s: Situation) -> Situation:
 
 
 def complexity(grade: Fraction | None) -> int:
-    """How simple a grade is to write: 0, then 1, then 1/2, then thirds and quarters."""
-    grade = grade or ZERO
-    return grade.denominator + bool(grade)
+    """How simple a grade is to write: 0, then 1 or unjudged, then 1/2, then thirds and quarters."""
+    return 2 if grade is None else grade.denominator + bool(grade)
 
 
 def size(s: Situation) -> tuple[int, int, int, int]:
@@ -169,6 +183,8 @@ def smaller(s: Situation, min_length: int) -> Iterator[Situation]:
         if own.count(grade) < s.qrels.count(grade):
             yield consistent(s.ranking, s.k, _without(s.qrels, grade))
     for position, entry in enumerate(s.ranking):
+        if entry is None:  # an unjudged document made a judged nonrelevant one
+            yield consistent(s.ranking[:position] + (ZERO,) + s.ranking[position + 1 :], s.k, s.qrels)
         for simpler in (ZERO, ONE, HALF):
             if entry and complexity(simpler) < complexity(entry):
                 ranking = s.ranking[:position] + (simpler,) + s.ranking[position + 1 :]

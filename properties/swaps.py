@@ -59,7 +59,10 @@ class SwapProperty(SearchProperty[Swap]):
             length = k + 2
             pairs = [(k, k + 1), (1, k + 1)] if self.below_depth else [(k - 1, k), (1, k)]
             for i, j in dict.fromkeys(p for p in pairs if 1 <= p[0] < p[1]):
-                for ranking in (marked(length, (j,)), marked(length, (i,), ZERO, ONE)):
+                rankings = [marked(length, (j,)), marked(length, (i,), ZERO, ONE)]
+                if space.unjudged:  # an unjudged document at i (grade 0) and a relevant one at j
+                    rankings.append(tuple(None if p == i else ONE if p == j else ZERO for p in range(1, length + 1)))
+                for ranking in rankings:
                     for s in with_qrels(ranking, k):
                         yield s, i, j
 

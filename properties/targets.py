@@ -1,6 +1,6 @@
 """What the property checkers evaluate: a built-in measure, or a researcher's proposal function.
 
-A target maps a fully judged situation to an outcome: a :class:`Scored` value, the
+A target maps a situation to an outcome: a :class:`Scored` value, the
 :data:`~metrics.UNDEFINED` value, or an exception: :class:`Defect` when a proposal
 misbehaves (raises, returns NaN, infinity or a non-number) and :class:`Hang` when it does
 not return within its time limit.
@@ -133,6 +133,8 @@ class Target:
     relevance: Relevance
     exact: bool
     """Whether scores are exact (built-in measures, proposals returning Fractions or ints)."""
+    reads_unjudged = False
+    """Whether scores can tell an unjudged document from a nonrelevant one (then the search ranges over both)."""
 
     def __init__(self) -> None:
         self._cache: dict[Situation, Outcome] = {}
@@ -172,6 +174,7 @@ class BuiltinTarget(Target):
         self.measure = measure
         self.name = measure.name
         self.relevance = relevance or measure.metric.relevance
+        self.reads_unjudged = measure.reads_unjudged()
 
     def _evaluate(self, situation: Situation) -> Outcome:
         approx = self.measure.screen(situation)

@@ -199,7 +199,7 @@ def spread_past_250_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fr
     return bonus + sum((grade(ranking, i) / i for i in range(1, k + 1)), Fraction(0))
 
 
-# -- a constant, and a formula that reads unjudged marks ---------------------------------------------
+# -- a constant -----------------------------------------------------------------------------------------------
 # m.num(1) / 2 scores 1/2 everywhere: bounded, monotonic, localized, complete and realizable are true
 # (every arrangement reaches the supremum 1/2); convergent and top-weighted are false (a swap changes nothing).
 @proposal("half")
@@ -209,13 +209,6 @@ def half(m: Any) -> Any:
 
 def half_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
     return Fraction(1, 2)
-
-
-# Precision minus 1/2 when the top document is unjudged: the symbolic forms read every mark as judged,
-# so no proof may be given about it (its proofs would be about fully judged situations only).
-@proposal("reads-unjudged")
-def reads_unjudged(m: Any) -> Any:
-    return m.sum(1, m.k, m.r) / m.k - m.unjudged(1) / 2
 
 
 # -- normalisers written in closed form in k ---------------------------------------------------------

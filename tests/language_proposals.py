@@ -406,6 +406,10 @@ ALIKE: dict[str, Measure] = {
     "abs(k) is an exact int": proposal("abs-k")(
         lambda m: _s(m) - sympy.Piecewise((1, sympy.sympify(abs(m.k) / 63 * 63 > m.k)), (0, True))),
     "R // 1 is an exact int": proposal("r-floor-1")(lambda m: _s(m) + (sympy.ceiling((m.R // 1) / 63 * 63) - m.R) * m.k),
+    # natural code that had no closed form: a Python comparison of the depth as a Piecewise condition (a bool in the
+    # exact run and at a concrete depth, SymPy's relation in the closed form)
+    "a comparison of the depth as a Piecewise condition": proposal("depth-compared")(
+        lambda m: _s(m) - sympy.Piecewise((1, m.k > DEPTH), (0, True))),
 }
 """Formulas inside the language whose two runs once differed (a plain int, a float, a positive index in the symbolic
 run only): their closed form is now the metric at depth 1501, which the tests check by evaluating both."""

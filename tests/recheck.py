@@ -1,7 +1,7 @@
 """An independent re-checker for witnesses: only the JSON witness and the metric function.
 
 It shares no code with the property searches: it parses the witness's grades, calls
-``score(ranking, k, qrels)`` (a tuple of Fractions, an int, a tuple of Fractions; the
+``score(ranking, k, qrels)`` (a tuple of Fractions, None for an unjudged document, an int, a tuple of Fractions; the
 result is a number or None for undefined), and checks the claim the property's witness
 shape makes, enumerating arrangements itself for realizability.
 """
@@ -29,8 +29,9 @@ def of_measure(measure: Measure) -> Score:
     return score
 
 
-def _grades(texts: list[str]) -> tuple[Fraction, ...]:
-    return tuple(Fraction(t) for t in texts)
+def _grades(texts: list[str]) -> tuple[Any, ...]:
+    """The grades of a witness; ``?`` (an unjudged document) is None, as a Situation writes it."""
+    return tuple(None if t == "?" else Fraction(t) for t in texts)
 
 
 def _cmp(a: Any, b: Any) -> int:
@@ -55,7 +56,8 @@ def recheck(score: Score, prop: str, w: dict[str, Any]) -> bool:
         swapped = list(ranking)
         swapped[i - 1], swapped[j - 1] = ranking[j - 1], ranking[i - 1]
         before, after = score(ranking, k, qrels), score(tuple(swapped), k, qrels)
-        return where and ranking[i - 1] < ranking[j - 1] and before is not None and after is not None and _cmp(after, before) <= 0
+        better = (ranking[i - 1] or 0) < (ranking[j - 1] or 0)  # an unjudged document has grade 0
+        return where and better and before is not None and after is not None and _cmp(after, before) <= 0
     if prop == "localized":
         a, b = w["a"], w["b"]
         ra, rb = _grades(a["ranking"]), _grades(b["ranking"])

@@ -315,11 +315,6 @@ class TestShapesTheProverSettles:
         }
         assert all(v.method == "proof (all k)" for v in result.verdicts.values() if v.verdict == "yes")
 
-    def test_a_formula_that_reads_unjudged_marks_gets_no_proof(self) -> None:
-        result = check(adv.reads_unjudged, budget=30)
-        assert all(v.verdict != "yes" for v in result.verdicts.values())
-        assert all("unjudged" in (v.no_proof or "unjudged") for v in result.verdicts.values())
-
     def test_a_normaliser_written_in_k_is_telescoped_into_its_weights(self) -> None:
         result = settled(adv.srbp, adv.srbp_truth)
         for prop in ("bounded", "convergent", "top_weighted", "localized"):
