@@ -19,8 +19,9 @@ import sympy
 
 from .algebra import Algebra
 from .errors import InputError
+from .guards import guarding, refuse_outside_language
 from .registry import Measure, Metric, Relevance
-from .tracing import Traced, guarding, refuse_outside_language, untrace
+from .tracing import Traced, untrace
 
 Normaliser = Literal["none", "weights", "ideal", "self", "relevant"]
 

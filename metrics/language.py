@@ -98,7 +98,8 @@ _OWN_DIRS = tuple(str(_OWN / part) + "/" for part in ("metrics", "proofs", "prop
 """irprops' own packages (never tests/)."""
 _TRUSTED = tuple(sorted({sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")} | set(_OWN_DIRS)))
 """Where trusted code lives: the standard library, installed packages, and irprops' own packages (never tests/)."""
-_ALGEBRA_FILES = tuple(str(_OWN / "metrics" / f) for f in ("algebra.py", "symbolic.py", "tracing.py", "exact.py", "exactnumbers.py"))
+_ALGEBRA_FILES = tuple(str(_OWN / "metrics" / f)
+                       for f in ("algebra.py", "symbolic.py", "tracing.py", "guards.py", "exact.py", "exactnumbers.py"))
 """irprops' algebra: its operations, the values it hands out (ranks, depths, grades) and their arithmetic."""
 _CALLEES = (str(Path(sympy.__file__).parent) + "/", str(Path(fractions.__file__)), *_ALGEBRA_FILES)
 """Where the formula's code may call into: SymPy, ``fractions`` and irprops' algebra (the first frame of a call)."""

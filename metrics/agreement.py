@@ -1,0 +1,110 @@
+"""Defence in depth for declared formulas: their symbolic forms and their exact form must agree where both are computed.
+
+A formula held to the formula language computes the same function in every backend (README: what a proof rests on);
+this check looks for a disagreement anyway, on structured situations at depths up to 1000, and refuses the formula
+if it finds one. It is not a proof of agreement.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import sympy
+
+from . import exact
+from .algebra import Undefined
+from .errors import InputError, NotExpressible, Undecided
+from .exact import Exact
+from .situation import Situation
+from .symbolic import MaxOver, SymbolicForm
+
+if TYPE_CHECKING:
+    from .registry import Measure
+
+__all__ = ["AGREEMENT_DEPTHS", "AGREEMENT_TERMS", "check_agreement"]
+
+
+def check_agreement(measure: Measure, forms: list[SymbolicForm | None]) -> None:
+    """Refuse a declared formula whose symbolic forms and exact form disagree on structured situations.
+
+    A formula can tell the backends apart in ways no guard sees (``isinstance(m.k, int)``), and then its
+    forms are not the metric. This looks at depths 1 to 6, 10, 30, 100, 300 and 1000 (the all-0 and
+    all-1 rankings, a single relevant document at rank k and at k + 1), as deep as AGREEMENT_TERMS
+    allows for the form's nesting of sums: a disagreement is an error
+    naming the situation. It is defence in depth, not a proof of agreement (README: what a proof rests on).
+    """
+    closed, per_depth = forms[0], {f.k: f for f in forms[1:] if f is not None}
+    disagreement = _first_disagreement(measure, closed, per_depth)
+    if disagreement is None:
+        return
+    k, situation = disagreement
+    ones = [r for r, g in enumerate(situation.ranking, start=1) if g]
+    where = ", ".join(map(str, ones)) if len(ones) <= 3 else f"1 to {ones[-1]}"
+    shown = f"{len(situation.ranking)} documents, relevant at {where}" if ones else f"{len(situation.ranking)} nonrelevant documents"
+    raise InputError("formula", measure.name,
+                     f"its symbolic form and its exact form disagree at k = {k} on {shown} (R = {situation.R}): the formula "
+                     "inspects its arguments (their type, text or attributes) in a way the forms cannot follow, so no proof "
+                     "could be about it", "compute with the values only: arithmetic, the algebra's operations, SymPy functions")
+
+
+AGREEMENT_DEPTHS = (1, 2, 3, 4, 5, 6, 10, 30, 100, 300, 1000)
+"""Depths at which a declared formula's symbolic forms are compared with its exact form."""
+
+
+def _structured(k: int) -> list[Situation]:
+    one, zero = Fraction(1), Fraction(0)
+    rankings = [(zero,) * (k + 1), (one,) * (k + 1), (zero,) * (k - 1) + (one, zero), (zero,) * k + (one,)]
+    return [Situation(r, k, tuple(g for g in r if g)) for r in rankings]
+
+
+AGREEMENT_TERMS = 10_000
+"""The agreement check writes a closed form out at depth k only while k ** (its nesting of sums) stays
+below this: a sum of sums at k = 1000 is a million terms. A budget in terms, not seconds, so that
+whether a formula is refused never depends on the machine."""
+
+
+def _nesting(expr: sympy.Basic) -> int:
+    """How deeply sums, products and maxima nest in ``expr``."""
+    inner = max((_nesting(a) for a in expr.args), default=0)
+    return inner + 1 if isinstance(expr, (sympy.Sum, sympy.Product, MaxOver)) else inner
+
+
+def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
+                        per_depth: dict[object, SymbolicForm]) -> tuple[int, Situation] | None:
+    """The first (depth, situation) where a symbolic form and the exact form disagree, within the term budget."""
+    nesting = max(_nesting(closed.expr), 1) if closed is not None else 1
+    for k in AGREEMENT_DEPTHS:
+        if k ** nesting > AGREEMENT_TERMS and k not in per_depth:
+            break
+        for situation in _structured(k):
+            try:
+                value = measure.exact(situation)
+            except InputError:
+                raise
+            except Exception as error:  # noqa: BLE001 - the formula's own failure, named for its author
+                raise InputError("formula", measure.name, f"its exact form fails at k = {k}: {type(error).__name__}: "
+                                 f"{str(error)[:200]}", "compute with exact numbers and the algebra's operations") from None
+            for form in (closed if k ** nesting <= AGREEMENT_TERMS else None, per_depth.get(k)):
+                if form is not None and not _agree(_at(form, situation), value):
+                    return k, situation
+    return None
+
+
+def _at(form: SymbolicForm, situation: Situation) -> Exact | Undefined | None:
+    """The form's value, or None where it cannot be decided (a sum SymPy leaves unevaluated)."""
+    try:
+        return form.at(situation)
+    except (Undecided, NotExpressible, TypeError, ValueError):
+        return None
+
+
+def _agree(a: Exact | Undefined | None, b: Exact | Undefined) -> bool:
+    if a is None:
+        return True  # no value: not evidence of a disagreement
+    if isinstance(a, Undefined) or isinstance(b, Undefined):
+        return isinstance(a, Undefined) and isinstance(b, Undefined)
+    try:
+        return exact.compare(a, b) == 0
+    except Undecided:
+        return True  # no decision: not evidence of a disagreement
