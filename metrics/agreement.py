@@ -30,7 +30,7 @@ def check_agreement(measure: Measure, forms: list[SymbolicForm | None]) -> None:
 
     A formula can tell the backends apart in ways no guard sees (``isinstance(m.k, int)``), and then its
     forms are not the metric. This looks at depths 1 to 6, 10, 30, 100, 300 and 1000 (the all-0 and
-    all-1 rankings, a single relevant document at rank k and at k + 1), as deep as AGREEMENT_TERMS
+    all-1 rankings, a single relevant document at rank k and at k + 1, none with R = 2k + 60), as deep as AGREEMENT_TERMS
     allows for the form's nesting of sums: a disagreement is an error
     naming the situation. It is defence in depth, not a proof of agreement (README: what a proof rests on).
     """
@@ -55,7 +55,8 @@ AGREEMENT_DEPTHS = (1, 2, 3, 4, 5, 6, 10, 30, 100, 300, 1000)
 def _structured(k: int) -> list[Situation]:
     one, zero = Fraction(1), Fraction(0)
     rankings = [(zero,) * (k + 1), (one,) * (k + 1), (zero,) * (k - 1) + (one, zero), (zero,) * k + (one,)]
-    return [Situation(r, k, tuple(g for g in r if g)) for r in rankings]
+    far = Situation((zero,) * (k + 1), k, (one,) * (2 * k + 60))  # R far above k: sums up to R pass the depth
+    return [*(Situation(r, k, tuple(g for g in r if g)) for r in rankings), far]
 
 
 AGREEMENT_TERMS = 10_000

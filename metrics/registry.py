@@ -9,6 +9,7 @@ that one function. Everything else (name parsing, the CLI's choices, the tests) 
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -173,7 +174,7 @@ class Measure:
 
     def numeric(self, situation: Situation) -> float | Undefined:
         """The numeric form: a float, fast; for display and search, never for verdicts."""
-        return run(self.metric.formula, FloatAlgebra(self.check(situation), self.params))
+        return self._floats(situation)[0]
 
     def screen(self, situation: Situation) -> float | Undefined:
         """The numeric form where it can be trusted to say whether the score is defined; else the exact form decides.
@@ -181,13 +182,31 @@ class Measure:
         A denominator within rounding of 0 (a normaliser that vanishes at some depth) makes the floats
         unreliable about definedness, so then the exact form is computed: Undefined if it is.
         """
-        algebra = FloatAlgebra(self.check(situation), self.params)
-        value = run(self.metric.formula, algebra)
-        if algebra.doubtful and not isinstance(value, Undefined):
+        value, doubtful = self._floats(situation)
+        if doubtful and not isinstance(value, Undefined):
             exact_value = self.exact(situation)
             if isinstance(exact_value, Undefined):
                 return exact_value
         return value
+
+    def _floats(self, situation: Situation) -> tuple[float | Undefined, bool]:
+        """The float run and whether it is doubtful; where floats fail (an overflow, a logarithm of a rounded 0, a SymPy
+        constant the formula computes with), the exact value, rounded."""
+        algebra = FloatAlgebra(self.check(situation), self.params)
+        try:
+            value = run(self.metric.formula, algebra)
+            if isinstance(value, Undefined) or (isinstance(value, (float, int)) and not isinstance(value, bool)
+                                                and math.isfinite(value)):
+                return value, algebra.doubtful
+        except (ArithmeticError, ValueError, TypeError):
+            pass  # the exact run decides (and names a genuine failure of the formula)
+        exact_value = self.exact(situation)
+        if isinstance(exact_value, Undefined):
+            return exact_value, False
+        try:
+            return exact.to_float(exact_value), False
+        except OverflowError:
+            return (math.inf if exact.sign(exact_value) > 0 else -math.inf), False
 
     def exact(self, situation: Situation) -> Exact | Undefined:
         """The exact form: a Fraction, or a SymPy expression over exact logarithms."""

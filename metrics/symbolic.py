@@ -64,7 +64,7 @@ class OrderStatistic(sympy.Function):
     def doit(self, **hints: object) -> sympy.Expr:
         j, base, k = self.args
         if j.is_Integer and k.is_Integer:
-            if int(j) > int(k):
+            if not 1 <= int(j) <= int(k):
                 return Integer(0)
             grades = [base[i] for i in range(1, int(k) + 1)]
             return sympy.Max(*(sympy.Min(*subset, evaluate=False) for subset in itertools.combinations(grades, int(j))), evaluate=False)
@@ -234,6 +234,24 @@ def _limits(i: sympy.Symbol, lo: Any, hi: Any) -> tuple[sympy.Symbol, sympy.Expr
     return (i, lo, hi) if (hi - lo + 1).is_nonnegative else (i, lo, sympy.Max(hi, lo - 1))
 
 
+def _at_most(e: sympy.Expr, k: int) -> bool:
+    """Whether ``e <= k`` for every R and parameter value, as SymPy or the structure of a Min, Max or Piecewise shows.
+
+    >>> R = sympy.Symbol("R", integer=True, nonnegative=True)
+    >>> _at_most(sympy.Min(3, R), 3), _at_most(R, 3), _at_most(sympy.Max(R, 1), 3)
+    (True, False, False)
+    """
+    if (e - k).is_nonpositive:
+        return True
+    if isinstance(e, sympy.Min):
+        return any(_at_most(a, k) for a in e.args)
+    if isinstance(e, sympy.Max):
+        return all(_at_most(a, k) for a in e.args)
+    if isinstance(e, Piecewise):
+        return all(_at_most(pair.expr, k) for pair in e.args)
+    return False
+
+
 def _rank(i: Any) -> int:
     """A concrete rank from a formula (an int, or an integer SymPy number); a symbolic one cannot index a concrete depth."""
     value = untrace(i)
@@ -266,20 +284,27 @@ class SymbolicAlgebra(_Symbolic):
             return sympy.Symbol(f"b_{i}", integer=True, nonnegative=True)
         return sympy.Symbol(f"r_{i}", nonnegative=True)
 
-    def r(self, i: int) -> Traced:
-        return Traced(self._grade(_rank(i)), f"the grade at rank {i}")
-
-    def g(self, i: int) -> Traced:
+    def r(self, i: int) -> Any:
         i = _rank(i)
+        return Traced(self._grade(i), f"the grade at rank {i}") if i >= 1 else ExactFraction(0)  # no rank 0, as in the exact run
+
+    def g(self, i: int) -> Any:
+        i = _rank(i)
+        if i < 1:
+            return ExactFraction(0)
         grade = Integer(1) if self.binary else sympy.Symbol(f"g_{i}", positive=True)
         return Traced(Piecewise((grade, self.R_symbol >= i), (0, True)), f"the ideal grade at rank {i}")
 
-    def r_sorted(self, i: int) -> Traced:
-        return Traced(self._r_sorted(_rank(i)), f"the sorted grade at rank {i}")
+    def r_sorted(self, i: int) -> Any:
+        i = _rank(i)
+        return Traced(self._r_sorted(i), f"the sorted grade at rank {i}") if 1 <= i <= self.k else ExactFraction(0)
 
-    def _mark(self, i: Any) -> Traced:
+    def _mark(self, i: Any) -> Any:
         """The unjudged mark at a concrete rank: a symbol ``u_i`` in {0, 1} (1 forces the grade at i to 0)."""
-        return Traced(sympy.Symbol(f"u_{_rank(i)}", integer=True, nonnegative=True), f"the unjudged mark at rank {i}")
+        i = _rank(i)
+        if i < 1:
+            return ExactFraction(0)
+        return Traced(sympy.Symbol(f"u_{i}", integer=True, nonnegative=True), f"the unjudged mark at rank {i}")
 
     def _r_sorted(self, i: int) -> sympy.Expr:
         grades = [self._grade(j) for j in range(1, self.k + 1)]
@@ -296,6 +321,8 @@ class SymbolicAlgebra(_Symbolic):
             return [_call(f, ExactInt(i), "") for i in range(int(lo), int(hi) + 1)]
         if not isinstance(lo, (int, sympy.Integer)):
             raise NotExpressible(f"a sum or product from a symbolic lower limit {lo} at a concrete depth")
+        if not _at_most(sympy.sympify(hi), self.k):  # the terms are written out up to k only
+            raise NotExpressible(f"a sum or product up to {hi}, which may pass the depth k = {self.k}")
         return [Piecewise((_call(f, ExactInt(i), ""), sympy.Ge(hi, i)), (unit, True)) for i in range(int(lo), self.k + 1)]
 
     def sum(self, lo: int, hi: Any, f: Callable[[int], Any]) -> Traced:
@@ -334,19 +361,20 @@ class ClosedFormAlgebra(_Symbolic):
         return Traced(self.k_symbol, "the depth k")
 
     def r(self, i: Any) -> Traced:
-        return Traced(self.grades[untrace(i)], "a grade")
+        i = untrace(i)
+        return Traced(Piecewise((self.grades[i], sympy.Le(1, i)), (0, True)), "a grade")  # b[i] itself for a rank i >= 1
 
     def g(self, i: Any) -> Traced:
         i = untrace(i)
         grade = Integer(1) if self.binary else self.qrel_grades[i]
-        return Traced(Piecewise((grade, sympy.Le(i, self.R_symbol)), (0, True)), "an ideal grade")
+        return Traced(Piecewise((grade, sympy.And(sympy.Le(1, i), sympy.Le(i, self.R_symbol))), (0, True)), "an ideal grade")
 
     def r_sorted(self, i: Any) -> Traced:
         i = untrace(i)
         if not self.binary:
             return Traced(OrderStatistic(i, self.grades, self.k_symbol), "a sorted grade")
         count = untrace(self.sum(1, self.k_symbol, self.r))
-        return Traced(Piecewise((1, sympy.Le(i, count)), (0, True)), "a sorted grade")
+        return Traced(Piecewise((1, sympy.And(sympy.Le(1, i), sympy.Le(i, count))), (0, True)), "a sorted grade")
 
     def sum(self, lo: Any, hi: Any, f: Callable[[Any], Any]) -> Traced:
         i = self._index(lo)

@@ -304,3 +304,68 @@ def grade_over_r(m: Any) -> Any:
 
 def grade_over_r_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
     return None if not qrels else sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) / len(qrels)
+
+
+# -- a fifth hostile review: sums up to R, and ranks below 1 -----------------------------------------------------------
+# The forms at a concrete depth wrote a sum up to R out to rank k only, and m.g(0), m.r_sorted(0) were 1 in both
+# symbolic forms (the exact run has no rank 0: they are 0 there). S_k = sum_{i<=k} b_i / (i (i + 1)) throughout.
+def _s(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / (i * (i + 1)))
+
+
+def _s_truth(ranking: tuple[Fraction, ...], k: int) -> Fraction:
+    return sum((grade(ranking, i) / (i * (i + 1)) for i in range(1, k + 1)), Fraction(0))
+
+
+def _late(m: Any) -> Any:  # 0 up to depth 1500, 1 from 1501 on
+    return m.min(1, m.max(0, m.k - 1500))
+
+
+# R - min(R, k) when R >= k + 50 (a sum of 1 over ranks 1..R), else 0. Not monotonic: `00` with R = 51 scores 50 at
+# k = 1 and 0 at k = 2. Its form at depth k once summed to min(R, k), which is 0, and monotonic was "proved" for k <= 20.
+@proposal("sum-to-R")
+def sum_to_r(m: Any) -> Any:
+    return (m.sum(1, m.R, lambda i: m.num(1)) - m.min(m.R, m.k)) * m.min(1, m.max(0, m.R - m.k - 49))
+
+
+def sum_to_r_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    R = len(qrels)
+    return Fraction(R - min(R, k)) if R >= k + 50 else Fraction(0)
+
+
+# S_k plus the grades at ranks k + 50 .. R. Not convergent and not monotonic: at k = 1, 52 documents with the only
+# relevant one at rank 51 and R = 51 score 1; swapping ranks 1 and 51 gives 1/2, and k = 2 gives 0.
+@proposal("tail-to-R")
+def tail_to_r(m: Any) -> Any:
+    return _s(m) + m.sum(m.k + 50, m.R, m.r)
+
+
+def tail_to_r_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return _s_truth(ranking, k) + sum((grade(ranking, i) for i in range(k + 50, len(qrels) + 1)), Fraction(0))
+
+
+# S_k - (1 - m.g(0)) from depth 1501 on: m.g(0) is 0, so 1 is taken off from k = 1501. Not monotonic: 1501
+# nonrelevant documents with R = 0 score 0 at k = 1500 and -1 at k = 1501. It was "proved" monotonic for all k.
+@proposal("g-of-rank-0")
+def g_of_rank_0(m: Any) -> Any:
+    return _s(m) - (1 - m.g(0)) * _late(m)
+
+
+@proposal("r-sorted-of-rank-0")
+def r_sorted_of_rank_0(m: Any) -> Any:
+    return _s(m) - (1 - m.r_sorted(0)) * _late(m)
+
+
+@proposal("r-of-rank-0")
+def r_of_rank_0(m: Any) -> Any:
+    return _s(m) - (1 - m.r(0)) * _late(m)
+
+
+def rank_0_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return _s_truth(ranking, k) - (1 if k >= 1501 else 0)
+
+
+# S_k over 1 - (1 - m.g(0)) from depth 1501 on: undefined from k = 1501 (the divisor is 0), so not complete.
+@proposal("g-of-rank-0-divides")
+def g_of_rank_0_divides(m: Any) -> Any:
+    return m.div(_s(m), 1 - (1 - m.g(0)) * _late(m), "the gate")
