@@ -288,13 +288,13 @@ class TestEachSideConditionIsNeeded:
         assert self.withdrawn(adv.reads_below_from_11, "convergent")
 
     def test_without_the_branch_guard_a_python_branch_on_the_rank_is_proved_top_weighted(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        from irprops.metrics import registry, tracing
+        from irprops.metrics import agreement, tracing
 
         monkeypatch.setattr(tracing.Traced, "__ne__", lambda self, other: True)  # structural, as a bare SymPy symbol answers
         bump = weighted_precision("bump", adv.BRANCHING_WEIGHTS["not-equal"], relevance="binary")
         with pytest.raises(InputError, match="disagree at k = 100"):  # the agreement check catches it first
             check(bump, ["top_weighted"])
-        monkeypatch.setattr(registry, "AGREEMENT_DEPTHS", ())  # without it, the deep search does
+        monkeypatch.setattr(agreement, "AGREEMENT_DEPTHS", ())  # without it, the deep search does
         assert self.withdrawn(bump, "top_weighted")
 
 
@@ -380,15 +380,17 @@ class TestFormulasThatTellTheBackendsApart:
 
 def changed_before_the_exact_runs(monkeypatch: pytest.MonkeyPatch, module: Any, after: bool = False) -> None:
     """Rebind ``module.CHANGED`` to 1 between the symbolic run and the exact runs of one validation (``after``: after them)."""
-    compare = Measure._check_agreement
+    from irprops.metrics import registry
 
-    def rebinding(self: Measure, forms: Any) -> None:
+    compare = registry.check_agreement
+
+    def rebinding(measure: Measure, forms: Any) -> None:
         if not after:
             monkeypatch.setattr(module, "CHANGED", 1)
-        compare(self, forms)
+        compare(measure, forms)
         monkeypatch.setattr(module, "CHANGED", 1)
 
-    monkeypatch.setattr(Measure, "_check_agreement", rebinding)
+    monkeypatch.setattr(registry, "check_agreement", rebinding)
 
 
 class TestTheFormulaLanguage:
