@@ -58,9 +58,9 @@ class Space:
     def default(cls, binary: bool, unjudged: bool = False) -> Space:
         """The bounds irprops searches within; with unjudged documents one depth less (a third value per rank)."""
         if binary:
-            return cls(binary=True, max_k=6 - unjudged, below=1, extra=2, grades=(ZERO, ONE), search_max_k=10, examples=200,
+            return cls(binary=True, max_k=5 if unjudged else 6, below=1, extra=2, grades=(ZERO, ONE), search_max_k=10, examples=200,
                        unjudged=unjudged)
-        return cls(binary=False, max_k=4 - unjudged, below=1, extra=2, grades=(ZERO, HALF, ONE), search_max_k=8, examples=200,
+        return cls(binary=False, max_k=3 if unjudged else 4, below=1, extra=2, grades=(ZERO, HALF, ONE), search_max_k=8, examples=200,
                    unjudged=unjudged)
 
     @property

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from irprops import CheckResult, check
 from irprops.metrics import REGISTRY, Measure, Metric, NotExpressible, Situation, SymbolicForm, parse
 from irprops.metrics.strategies import situations
+from irprops.proofs import Proof
+from tests.recheck import Score, recheck
 
 PARAMETER_POOL = tuple(Fraction(v) for v in ("0", "1/2", "4/5", "19/20", "2", "3", "10"))
 """Candidate parameter values; each metric takes those its declaration accepts."""
@@ -65,3 +67,25 @@ def checked(name: str, relevance: str | None = None, prove: bool = True) -> Chec
 def close(a: float, b: float) -> bool:
     """Float agreement between the numeric form and the exact one (never used for verdicts)."""
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def settled(measure: Measure, oracle: Score, properties: list[str] | None = None) -> CheckResult:
+    """The check of ``measure``, with every witness re-checked on the oracle and no proof withdrawn."""
+    result = check(measure, properties, budget=60)
+    for prop, verdict in result.verdicts.items():
+        assert verdict.proof is None or not verdict.proof.withdrawn, f"{prop}: the prover claimed a false proof: {verdict.evidence}"
+        if verdict.verdict == "no":
+            assert verdict.witness is not None and recheck(oracle, prop, dict(verdict.witness.data)), (prop, verdict.evidence)
+    return result
+
+
+def witness_depth(result: CheckResult, prop: str) -> int:
+    """The depth of the witness of a "no" on ``prop`` (the assertion fails on any other verdict)."""
+    verdict = result[prop]
+    assert verdict.verdict == "no" and verdict.witness is not None, f"{prop}: {verdict.evidence}"
+    return int(verdict.witness.data["k"])
+
+
+def covers(found: object, k: int) -> bool:
+    """Whether ``found`` (a prover's answer) is a proof whose reach includes depth k."""
+    return isinstance(found, Proof) and found.record().covers(k)

@@ -15,20 +15,17 @@ import sympy
 
 from irprops import Measure, check
 from irprops.metrics import NotExpressible, Situation, parse
-from irprops.proofs import Proof, prove
+from irprops.proofs import prove
 from irprops.proofs.bounded import bounded_proof
 from irprops.verdicts import Prop
 from tests import adversarial_proposals as adv
+from tests.helpers import covers
 
 ZERO, ONE = Fraction(0), Fraction(1)
 
 
 def _s(m: Any) -> Any:
     return m.sum(1, m.k, lambda i: m.r(i) / (i * (i + 1)))
-
-
-def covers(found: object, k: int) -> bool:
-    return isinstance(found, Proof) and found.record().covers(k)
 
 
 class TestTheOraclesAgree:

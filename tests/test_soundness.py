@@ -19,7 +19,7 @@ import pytest
 import sympy
 from click.testing import CliRunner
 
-from irprops import CheckResult, InputError, Measure, check, weighted_precision
+from irprops import InputError, Measure, check, weighted_precision
 from irprops.cli import main
 from irprops.metrics import Situation
 from irprops.metrics import language as formula_language
@@ -28,25 +28,9 @@ from tests import adversarial_proposals as adv
 from tests import hiding_proposals as hiding
 from tests import language_proposals as language
 from tests import spoofed_proposals as spoofed
-from tests.recheck import recheck
+from tests.helpers import covers, settled, witness_depth
 
 from .conftest import ROOT
-
-
-def settled(measure: Measure, oracle: adv.Oracle, properties: list[str] | None = None) -> CheckResult:
-    """The check of ``measure``, with every witness re-checked on the oracle and no proof withdrawn."""
-    result = check(measure, properties, budget=60)
-    for prop, verdict in result.verdicts.items():
-        assert verdict.proof is None or not verdict.proof.withdrawn, f"{prop}: the prover claimed a false proof: {verdict.evidence}"
-        if verdict.verdict == "no":
-            assert verdict.witness is not None and recheck(oracle, prop, dict(verdict.witness.data)), (prop, verdict.evidence)
-    return result
-
-
-def witness_depth(result: CheckResult, prop: str) -> int:
-    verdict = result[prop]
-    assert verdict.verdict == "no" and verdict.witness is not None, f"{prop}: {verdict.evidence}"
-    return int(verdict.witness.data["k"])
 
 
 class TestTheOraclesAgreeWithTheDeclarations:
@@ -115,10 +99,10 @@ class TestNoFalseYes:
 
     @pytest.mark.parametrize("weight", [adv.bump_at_250_weight, adv.step_at_250_weight], ids=["bump", "step"])
     def test_a_jump_in_the_weights_past_the_deep_search_is_not_proved_away(self, weight: Any) -> None:
-        from irprops.proofs import Proof, prove
+        from irprops.proofs import prove
 
         found = prove(weighted_precision("jump-at-250", weight, relevance="binary"), "top_weighted")
-        assert not (isinstance(found, Proof) and found.record().covers(250))
+        assert not covers(found, 250)
 
     @pytest.mark.parametrize("weight", [adv.bump_at_250_weight, adv.step_at_250_weight], ids=["bump", "step"])
     def test_a_negative_derivative_away_from_a_jump_is_not_called_decreasing(self, weight: Any) -> None:

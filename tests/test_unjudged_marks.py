@@ -10,28 +10,14 @@ from typing import Any
 
 import pytest
 
-from irprops import CheckResult, Measure, check
+from irprops import Measure, check
 from irprops.metrics import Situation, parse
 from irprops.proofs import Proof
 from irprops.proofs import bounded as bounded_module
 from irprops.proofs.bounded import bounded_proof
 from irprops.verdicts import Prop
 from tests import unjudged_proposals as uj
-from tests.recheck import recheck
-
-
-def settled(measure: Measure, oracle: Any, properties: list[str] | None = None) -> CheckResult:
-    """The check of ``measure``, with every witness re-checked on the oracle and no proof withdrawn."""
-    result = check(measure, properties, budget=60)
-    for prop, verdict in result.verdicts.items():
-        assert verdict.proof is None or not verdict.proof.withdrawn, f"{prop}: the prover claimed a false proof: {verdict.evidence}"
-        if verdict.verdict == "no":
-            assert verdict.witness is not None and recheck(oracle, prop, dict(verdict.witness.data)), (prop, verdict.evidence)
-    return result
-
-
-def covers(found: object, k: int) -> bool:
-    return isinstance(found, Proof) and found.record().covers(k)
+from tests.helpers import covers, settled
 
 
 class TestTheOraclesAgreeWithTheDeclarations:
