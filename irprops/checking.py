@@ -49,8 +49,11 @@ def check(
     keys = Prop.parse_all(properties)
     subject = make_target(target, relevance, timeout)
     verdicts = {}
-    for key, searched in run_search(subject, keys, budget=budget, space=space):
-        verdicts[key] = with_proof(subject.measure, searched) if prove and isinstance(subject, BuiltinTarget) else searched
+    try:
+        for key, searched in run_search(subject, keys, budget=budget, space=space):
+            verdicts[key] = with_proof(subject.measure, searched) if prove and isinstance(subject, BuiltinTarget) else searched
+    finally:
+        subject.close()
     return CheckResult(subject.name, subject.relevance, verdicts)
 
 

@@ -7,37 +7,24 @@ at import, the clock at start-up. So every situation a proposal's witnesses rest
 once more by a new interpreter that imports the proposal afresh, and each score must be the
 same, exactly (the same exact value, or the same float, bit for bit). A proposal that answers
 otherwise there has no witness: its "no" becomes "unknown", saying where the two processes
-disagreed.
-
-The child runs :func:`main` on two JSON files IN and OUT: it reads the proposal's location,
-its relevance, the time limit per call and the situations from the JSON file IN, and writes
-one text per situation to OUT (what the proposal prints cannot corrupt it).
+disagreed. The fresh process is a :class:`~irprops.properties.sandbox.Sandbox` of its own.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import json
-import os
-import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
-from irprops.metrics import Situation, Undefined
+from irprops.metrics import InputError, Situation, Undefined
 from irprops.verdicts import Prop, Verdict, show
 
-from .loading import load_proposal
+from .sandbox import Sandbox
 from .targets import Defect, ProposalTarget
 
-__all__ = ["FRESH_SECONDS", "MAX_SITUATIONS", "confirm", "locate", "main", "rerun", "situations_in"]
-
-FRESH_SECONDS = 60.0
-"""How long the fresh process may take beyond the proposal's own time limit per situation (start-up included)."""
+__all__ = ["MAX_SITUATIONS", "confirm", "locate", "rerun", "situations_in"]
 
 MAX_SITUATIONS = 64
 """The most situations re-run in the fresh process (every property's witness needs at most a handful)."""
@@ -79,57 +66,18 @@ def outcome_text(target: ProposalTarget, situation: Situation) -> str:
     return "undefined" if isinstance(outcome, Undefined) else outcome.text()
 
 
-def rerun(where: str, relevance: str, timeout: float, situations: list[Situation]) -> list[str] | str:
-    """The outcome texts of a fresh process on ``situations``, or why there are none (a sentence)."""
-    request = {"where": where, "relevance": relevance, "timeout": timeout, "path": [p for p in sys.path if p],
-               "situations": [{"k": s.k, "ranking": ["?" if g is None else str(g) for g in s.ranking],
-                               "qrels": [str(g) for g in s.qrels]} for s in situations]}
-    with tempfile.TemporaryDirectory(prefix="irprops-fresh-") as folder:
-        given, taken = Path(folder) / "in.json", Path(folder) / "out.json"
-        given.write_text(json.dumps(request))
-        environment = {**os.environ, "PYTHONHASHSEED": "random"}
-        try:
-            subprocess.run([sys.executable, "-c", _CHILD, str(given), str(taken)], env=environment,
-                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                           timeout=FRESH_SECONDS + timeout * len(situations), check=False)
-        except subprocess.TimeoutExpired:
-            return "the fresh process did not finish in time"
-        try:
-            answer = json.loads(taken.read_text())
-        except (OSError, ValueError):
-            return "the fresh process could not load or run the proposal"
-    if isinstance(answer, str):
-        return answer
-    return [str(text) for text in answer]
-
-
-def _load(where: str) -> Callable[..., Any]:
-    location, _, name = where.rpartition(":")
-    if location.endswith(".py") or os.path.sep in location:
-        return load_proposal(where)[0]
-    found: Any = importlib.import_module(location)
-    for part in name.split("."):
-        found = getattr(found, part)
-    return found  # type: ignore[no-any-return]
-
-
-_CHILD = "import sys; from irprops.properties import fresh; fresh.main(sys.argv[1:])"
-
-
-def main(argv: list[str]) -> None:
-    """The fresh process: score the situations of the request file ``argv[0]`` and write the texts to ``argv[1]``."""
-    given, taken = Path(argv[0]), Path(argv[1])
-    request = json.loads(given.read_text())
-    sys.path[:0] = [p for p in request["path"] if p not in sys.path]
+def rerun(subject: ProposalTarget, situations: list[Situation]) -> list[str] | str:
+    """The outcome texts of a fresh process (a new :class:`Sandbox`, its own hash seed) on ``situations``,
+    or why there are none (a sentence)."""
+    if subject.where is None:
+        return "it has no name a fresh process can import (a lambda, a nested function, or one defined in __main__)"
     try:
-        function = _load(request["where"])
-    except Exception as error:  # noqa: BLE001 - reported to the parent as a sentence
-        taken.write_text(json.dumps(f"the fresh process could not load the proposal ({type(error).__name__}: {error})"))
-        return
-    target = ProposalTarget(function, request["where"], request["relevance"], request["timeout"])
-    texts = [outcome_text(target, s) for s in situations_in(request["situations"])]
-    taken.write_text(json.dumps(texts))
-
+        box = Sandbox(subject.where, environment={"PYTHONHASHSEED": "random"})
+    except InputError as error:
+        return f"the fresh process could not load the proposal ({error})"
+    with box:
+        again = ProposalTarget(None, subject.name, subject.relevance, subject.timeout, subject.where, box)
+        return [outcome_text(again, s) for s in situations]
 
 
 def confirm(subject: ProposalTarget, verdicts: dict[Prop, Verdict]) -> dict[Prop, Verdict]:
@@ -142,9 +90,7 @@ def confirm(subject: ProposalTarget, verdicts: dict[Prop, Verdict]) -> dict[Prop
     situations = list(dict.fromkeys(s for v in refuted.values() for s in situations_in(v.witness.data)))[:MAX_SITUATIONS]  # type: ignore[union-attr]
     if not situations:
         return verdicts
-    where = subject.where
-    answer = rerun(where, subject.relevance, subject.timeout, situations) if where else (
-        "it has no name a fresh process can import (a lambda, a nested function, or one defined in __main__)")
+    answer = rerun(subject, situations)
     fresh = dict(zip(situations, answer)) if isinstance(answer, list) else {}
     settled = dict(verdicts)
     for key, verdict in refuted.items():

@@ -9,9 +9,9 @@ a verdict here is "no" with a certified witness, or "unknown" with how far it lo
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 from irprops.metrics import REGISTRY, InputError, Measure, Metric, parse
@@ -19,7 +19,8 @@ from irprops.verdicts import COLUMNS, Prop, Relevance, Verdict
 
 from .base import PROPERTIES
 from .fresh import confirm, locate
-from .loading import load_proposal
+from .loading import load_proposal, where_of
+from .sandbox import Sandbox
 from .space import Space
 from .targets import BuiltinTarget, ProposalTarget, Target
 
@@ -41,7 +42,11 @@ def search(
     """
     keys = Prop.parse_all(properties)
     subject = target if isinstance(target, Target) else make_target(target, relevance, timeout)
-    return {key: verdict for key, verdict in run_search(subject, keys, budget=budget, space=space)}
+    try:
+        return {key: verdict for key, verdict in run_search(subject, keys, budget=budget, space=space)}
+    finally:
+        if subject is not target:
+            subject.close()
 
 
 def run_search(subject: Target, keys: Iterable[Prop], *, budget: float | None = None,
@@ -66,15 +71,23 @@ def make_target(target: str | Measure | Callable[..., Any], relevance: Relevance
     formula) becomes a built-in target, so the proof layer can see its closed form.
     """
     if isinstance(target, str) and ":" in target:
-        loaded, name = load_proposal(target)
-        declared = _declared(loaded)
-        if declared is None:
-            location = target.rpartition(":")[0]
-            where = f"{Path(location).resolve()}:{name}" if Path(location).is_file() else target
-            return _proposal(loaded, name, relevance, timeout, where)
-        target = declared
+        if timeout <= 0:
+            raise InputError("--timeout", timeout, "must be positive")
+        where = where_of(target)
+        box = Sandbox(where)  # the proposal's module is imported there first: what it does at import cannot reach irprops
+        if not box.loaded.declared:
+            if not box.loaded.callable:
+                box.close()
+                raise InputError("target", target, f"{target.rpartition(':')[2]} is not a function or a declared metric")
+            return _proposal(None, target.rpartition(":")[2], relevance or box.loaded.relevance or None, timeout, where, box)
+        box.close()
+        target = _declared(load_proposal(target))  # type: ignore[assignment]
     if callable(target) and not isinstance(target, (str, Measure)):
-        return _proposal(target, getattr(target, "__name__", "proposal"), relevance, timeout, locate(target))
+        located = locate(target)
+        own: Sandbox | None = None
+        with contextlib.suppress(InputError):  # a module a fresh process cannot import: the function runs here, under an alarm
+            own = Sandbox(located) if located is not None else None
+        return _proposal(target, getattr(target, "__name__", "proposal"), relevance, timeout, located, own)
     measure = parse(target) if isinstance(target, str) else target
     if measure.k is not None:
         raise InputError("target", measure.name, "the properties quantify over every depth k",
@@ -97,11 +110,16 @@ def _declared(obj: object) -> Measure | None:
     return None
 
 
-def _proposal(function: Callable[..., Any], name: str, relevance: Relevance | None, timeout: float,
-              where: str | None) -> ProposalTarget:
+def _proposal(function: Callable[..., Any] | None, name: str, relevance: str | None, timeout: float,
+              where: str | None, box: Sandbox | None) -> ProposalTarget:
     declared = relevance or getattr(function, "relevance", None) or "binary"
-    if declared not in ("binary", "graded"):
-        raise InputError("relevance", declared, "must be binary or graded")
-    if timeout <= 0:
-        raise InputError("--timeout", timeout, "must be positive")
-    return ProposalTarget(function, name, declared, timeout, where)
+    try:
+        if declared not in ("binary", "graded"):
+            raise InputError("relevance", declared, "must be binary or graded")
+        if timeout <= 0:
+            raise InputError("--timeout", timeout, "must be positive")
+    except InputError:
+        if box is not None:
+            box.close()
+        raise
+    return ProposalTarget(function, name, declared, timeout, where, box)  # type: ignore[arg-type]

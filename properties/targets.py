@@ -16,21 +16,21 @@ from __future__ import annotations
 import contextlib
 import io
 import math
-import numbers
-import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
-from typing import Any, NoReturn
+from typing import Any
 
 import sympy
 
 from irprops.metrics import UNDEFINED, Measure, Situation, Undecided, Undefined, compare
-from irprops.metrics.exact import Exact, as_exact, brief, to_float, to_str
+from irprops.metrics.exact import Exact, as_exact, brief, log2, to_float, to_str
 from irprops.verdicts import Relevance, show
+
+from .proposal_process import MAX_BITS, PRINTED_CHARS, call
+from .sandbox import OutOfTime, Sandbox
 
 TOLERANCE = 1e-9
 """Relative tolerance for float scores: a difference counts only beyond it (and beyond 1e-12)."""
@@ -160,6 +160,9 @@ class Target:
         """The same target with nothing cached, to re-run a witness; deterministic targets return themselves."""
         return self
 
+    def close(self) -> None:
+        """Let go of what the target holds (a proposal's process); nothing for a declared metric."""
+
     def _evaluate(self, situation: Situation) -> Outcome:
         raise NotImplementedError
 
@@ -198,15 +201,21 @@ class ProposalTarget(Target):
     ``ranking`` and ``qrels`` are tuples of Fractions, ``k`` an int. It returns a number or
     ``None`` (undefined); ``ZeroDivisionError`` also means undefined. Anything else (another
     exception, NaN, infinity, a non-number, a bool) is a :class:`Defect`; running longer than
-    ``timeout`` seconds is a :class:`Hang`.
+    ``timeout`` seconds is a :class:`Hang`. With a ``sandbox`` the function runs in its own
+    process (:mod:`irprops.properties.sandbox`); without one (a lambda given to the Python
+    API, which no other process can import), in this process under an alarm, which Python
+    code honours and a loop in C code does not.
     """
 
-    def __init__(self, function: Callable[..., Any], name: str, relevance: Relevance, timeout: float = 1.0,
-                 where: str | None = None) -> None:
+    def __init__(self, function: Callable[..., Any] | None, name: str, relevance: Relevance, timeout: float = 1.0,
+                 where: str | None = None, sandbox: Sandbox | None = None) -> None:
         super().__init__()
+        if function is None and sandbox is None:
+            raise ValueError("a proposal needs its function or its sandbox")
         self.function = function
         self.where = where
         """Where a fresh process finds the function (``path/to/file.py:f`` or ``module:f``), if anywhere."""
+        self.sandbox = sandbox
         self.name = name
         self.relevance = relevance
         self.timeout = timeout
@@ -214,62 +223,83 @@ class ProposalTarget(Target):
         self.floats_seen = 0
 
     def fresh(self) -> ProposalTarget:
-        return ProposalTarget(self.function, self.name, self.relevance, self.timeout, self.where)
+        return ProposalTarget(self.function, self.name, self.relevance, self.timeout, self.where, self.sandbox)
+
+    def close(self) -> None:
+        """End the proposal's process, if it has one."""
+        if self.sandbox is not None:
+            self.sandbox.close()
 
     def _evaluate(self, situation: Situation) -> Outcome:
-        result = self._call(situation)
-        if result is None:
+        answer = self._answer(situation)
+        kind = answer.get("kind")
+        if kind == "undefined":
             return UNDEFINED
-        if isinstance(result, sympy.Basic) and not isinstance(result, (sympy.Integer, sympy.Rational, sympy.Float)):
-            return self._symbolic(result, situation)
-        if isinstance(result, bool) or not isinstance(result, (numbers.Number, Decimal)):
-            raise Defect(situation, f"returned {type(result).__name__} {result!r}, not a number")
-        if isinstance(result, (int, Fraction, numbers.Rational)) and not isinstance(result, float):
-            try:
-                value = Fraction(result)  # type: ignore[arg-type]
-            except (ValueError, TypeError, OverflowError):
-                raise Defect(situation, f"returned {result!r}, not a finite number") from None
+        if kind == "exact":
+            numerator, denominator = answer["value"]
+            value = Fraction(int(numerator, 16), int(denominator, 16))
             return Scored(_approximately(value), exact=value)
-        if isinstance(result, (numbers.Real, Decimal)):  # a Decimal is rounded arithmetic (its division rounds): not exact
-            approx = float(result)
-            if not math.isfinite(approx):
-                raise Defect(situation, f"returned {approx!r}")
+        if kind == "float":
             self.exact = False
             self.floats_seen += 1
-            return Scored(approx)
-        raise Defect(situation, f"returned {type(result).__name__} {result!r}, not a real number")
+            return Scored(float(answer["value"]))
+        if kind == "symbolic":
+            return self._symbolic(answer["value"], situation)
+        problem = str(answer.get("problem", "answered in a way irprops cannot read"))
+        printed = str(answer.get("printed", ""))
+        raise Defect(situation, f"{problem}, after printing {printed!r}" if printed else problem)
 
-    def _symbolic(self, result: sympy.Basic, situation: Situation) -> Outcome:
+    def _symbolic(self, tree: Any, situation: Situation) -> Outcome:
         """An exact SymPy number (say over metrics.exact.log2): certified like the built-in metrics."""
         try:
-            value = as_exact(result)
+            value = as_exact(_rebuilt(tree))
             approx = to_float(value)
-        except (TypeError, ValueError, Undecided):
-            raise Defect(situation, f"returned {result!r}, not an exact real number") from None
+        except (TypeError, ValueError, KeyError, IndexError, Undecided):
+            raise Defect(situation, "returned a SymPy value that is not an exact real number") from None
         if not math.isfinite(approx):
-            raise Defect(situation, f"returned {result!r}")
+            raise Defect(situation, f"returned {brief(value)}")
         return Scored(approx, exact=value)
 
-    def _call(self, situation: Situation) -> Any:
-        ranking, qrels = tuple(g or Fraction(0) for g in situation.ranking), tuple(situation.qrels)
+    def _answer(self, situation: Situation) -> dict[str, Any]:
+        ranking, qrels = [str(g or 0) for g in situation.ranking], [str(g) for g in situation.qrels]
+        if self.sandbox is not None:
+            try:
+                return self.sandbox.ask(ranking, situation.k, qrels, self.timeout)
+            except OutOfTime:
+                raise Hang(situation, f"did not return within {self.timeout:g} s") from None
+        request = {"ranking": ranking, "k": situation.k, "qrels": qrels}
         previous = signal.signal(signal.SIGALRM, _alarm)
         printed = io.StringIO()  # what the proposal prints stays off irprops' output (--json stays one JSON object)
         signal.setitimer(signal.ITIMER_REAL, self.timeout)
         try:
-            with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), _no_exit():
-                return self.function(ranking, situation.k, qrels)
+            with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+                answer = call(self.function, request, passing=(KeyboardInterrupt, _Timeout))  # type: ignore[arg-type]
         except _Timeout:
             raise Hang(situation, f"did not return within {self.timeout:g} s") from None
-        except ZeroDivisionError:
-            return None
-        except KeyboardInterrupt:
-            raise
-        except BaseException as error:  # noqa: BLE001 - any other exception (SystemExit too) is a defect of the proposal
-            raise Defect(situation, f"raised {_shown(error)}") from None
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
+        return {**answer, "printed": printed.getvalue()[:PRINTED_CHARS]}
 
+
+_BUILD: dict[str, Callable[..., Any]] = {"Add": sympy.Add, "Mul": sympy.Mul, "Pow": sympy.Pow, "log": sympy.log, "exp": sympy.exp,
+                                         "log2": log2}
+_LARGEST_POWER = 1 << 16
+
+
+def _rebuilt(tree: Any) -> sympy.Expr:
+    """The SymPy value of a tree :func:`~irprops.properties.proposal_process.classify` wrote (from any process: checked)."""
+    head, *rest = tree
+    if head == "int" and len(rest[0]) <= MAX_BITS // 4:
+        return sympy.Integer(int(rest[0], 16))
+    if head == "rational" and max(len(rest[0]), len(rest[1])) <= MAX_BITS // 4:
+        return sympy.Rational(int(rest[0], 16), int(rest[1], 16))
+    if head in ("Pi", "Exp1"):
+        return sympy.pi if head == "Pi" else sympy.E
+    args = [_rebuilt(a) for a in rest]
+    if head == "Pow" and not (len(args) == 2 and args[1].is_Rational and abs(args[1].p) <= _LARGEST_POWER):
+        raise ValueError("a power irprops does not read")
+    return _BUILD[head](*args)  # type: ignore[no-any-return]
 
 
 def _approximately(value: Fraction) -> float:
@@ -278,34 +308,6 @@ def _approximately(value: Fraction) -> float:
         return float(value)
     except OverflowError:
         return sys.float_info.max if value > 0 else -sys.float_info.max
-
-
-def _shown(error: BaseException) -> str:
-    """An exception as ``Type: message``, even one whose ``str()`` fails."""
-    try:
-        text = str(error)
-    except Exception:  # noqa: BLE001 - an unprintable exception is shown by its type
-        text = "(its message cannot be printed)"
-    return f"{type(error).__name__}: {text}"[:300]
-
-
-class _ProposalExit(Exception):
-    """``os._exit`` called by a proposal: it would end irprops without a word."""
-
-
-@contextlib.contextmanager
-def _no_exit() -> Iterator[None]:
-    """While a proposal runs, ``os._exit`` raises instead of ending the process (``sys.exit`` raises SystemExit anyway)."""
-    real = os._exit
-
-    def refused(status: int) -> NoReturn:
-        raise _ProposalExit(f"os._exit({status}) was called")
-
-    os._exit = refused  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        os._exit = real
 
 
 class _Timeout(BaseException):

@@ -1,0 +1,169 @@
+"""A proposal's own process: the search scores a researcher's function there, never in irprops' process.
+
+Whatever the function does (loops in C code, swallows every exception, resets the alarm,
+starts threads that never end, calls ``os._exit``, prints, allocates without end), irprops
+goes on: the child runs :mod:`irprops.properties.proposal_process` in its own session, under
+a memory limit (:data:`MEMORY_BYTES`), a file-size limit and a CPU-time limit per call, and
+the parent ends it (with everything it started) when a call runs past its time by the clock.
+The next call starts a new child. Nothing the child sends is unpickled or evaluated: answers
+are JSON.
+
+>>> import sys; from pathlib import Path; from tempfile import TemporaryDirectory
+>>> with TemporaryDirectory() as folder:
+...     _ = (Path(folder) / "p.py").write_text("def half(ranking, k, qrels):\\n    print('hi')\\n    return ranking[0] / 2\\n")
+...     with Sandbox(f"{folder}/p.py:half") as box:
+...         box.ask(["1"], 1, ["1"], seconds=5.0)
+{'kind': 'exact', 'value': ['1', '2'], 'printed': 'hi\\n'}
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Self
+
+from irprops.metrics import InputError
+
+__all__ = ["LOAD_SECONDS", "MEMORY_BYTES", "Loaded", "OutOfTime", "Sandbox"]
+
+MEMORY_BYTES = 4 << 30
+"""The address space a proposal's process may use (4 GiB): past it, allocations fail with MemoryError, a defect."""
+LOAD_SECONDS = 60.0
+"""How long importing the proposal's module may take in its process."""
+CHILD = Path(__file__).with_name("proposal_process.py")
+_LIVE: weakref.WeakSet[Sandbox] = weakref.WeakSet()
+
+
+class OutOfTime(Exception):
+    """The proposal did not answer in time; its process has been ended."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What the child found under the proposal's name."""
+
+    name: str
+    declared: bool
+    """A metric declared with irprops (checked in irprops' process, where its forms are built)."""
+    callable: bool
+    relevance: str
+
+
+class Sandbox:
+    """The process a proposal ``where`` (``path/to/file.py:f`` or ``module:f``) runs in; see the module docstring."""
+
+    def __init__(self, where: str, *, memory: int = MEMORY_BYTES, environment: dict[str, str] | None = None) -> None:
+        self.where = where
+        self.memory = memory
+        self.environment = environment
+        self._process: subprocess.Popen[bytes] | None = None
+        self._requests: Any = None
+        self._answers = -1
+        self._buffer = b""
+        self.loaded = self._start()
+        _LIVE.add(self)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def ask(self, ranking: list[str], k: int, qrels: list[str], seconds: float) -> dict[str, Any]:
+        """The child's answer on a situation (grades as fraction texts); raises :class:`OutOfTime` after ``seconds``."""
+        if self._process is None:
+            try:
+                self._start()
+            except InputError as error:
+                return {"kind": "defect", "problem": f"its process could not be started again ({error})"[:300], "printed": ""}
+        try:
+            self._requests.write(json.dumps({"ranking": ranking, "k": k, "qrels": qrels, "seconds": seconds}) + "\n")
+            self._requests.flush()
+        except OSError:
+            return self._ended()
+        answer = self._read(seconds)
+        if answer is None:
+            self.close()
+            raise OutOfTime(seconds)
+        return answer if answer else self._ended()
+
+    def close(self) -> None:
+        """End the child and everything it started."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            process.kill()
+        process.wait()
+        with contextlib.suppress(OSError):
+            self._requests.close()
+        with contextlib.suppress(OSError):
+            os.close(self._answers)
+        self._buffer = b""
+
+    def _start(self) -> Loaded:
+        requests_read, requests_write = os.pipe()
+        answers_read, answers_write = os.pipe()
+        environment = {**os.environ, **(self.environment or {})}
+        self._process = subprocess.Popen(
+            [sys.executable, str(CHILD), str(requests_read), str(answers_write), str(self.memory)],
+            pass_fds=(requests_read, answers_write), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, env=environment, start_new_session=True)
+        os.close(requests_read)
+        os.close(answers_write)
+        self._requests, self._answers = os.fdopen(requests_write, "w", encoding="utf-8"), answers_read
+        start = {"where": self.where, "path": [p for p in sys.path if p]}
+        self._requests.write(json.dumps(start) + "\n")
+        self._requests.flush()
+        answer = self._read(LOAD_SECONDS)
+        if not answer or answer.get("kind") != "ready":
+            self.close()
+            problem = (answer or {}).get("problem") or (f"importing it took over {LOAD_SECONDS:g} s" if answer is None else
+                                                       "its process ended while importing it")
+            raise InputError("target", self.where, str(problem)[:300])
+        return Loaded(str(answer["name"]), bool(answer["declared"]), bool(answer["callable"]), str(answer["relevance"]))
+
+    def _read(self, seconds: float) -> dict[str, Any] | None:
+        """The next answer; None past ``seconds``; {} when the child has ended."""
+        deadline = time.monotonic() + seconds
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._answers], [], [], left)[0]:
+                return None
+            data = os.read(self._answers, 1 << 16)
+            if not data:
+                return {}
+            self._buffer += data
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            return {"kind": "defect", "problem": "its process sent an answer irprops cannot read"}
+        return answer if isinstance(answer, dict) else {"kind": "defect", "problem": "its process sent an answer irprops cannot read"}
+
+    def _ended(self) -> dict[str, Any]:
+        process = self._process
+        status = process.wait() if process is not None else None
+        self.close()
+        how = (f"by signal {signal.Signals(-status).name}" if status is not None and status < 0 and -status in signal.valid_signals()
+               else f"with exit status {status}")
+        limits = " (a memory, file-size or CPU-time limit, or a crash)" if status is not None and status < 0 else ""
+        return {"kind": "defect", "problem": f"ended its process {how}{limits}", "printed": ""}
+
+
+@atexit.register
+def _close_all() -> None:
+    for box in list(_LIVE):
+        box.close()
