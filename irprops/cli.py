@@ -6,13 +6,12 @@ and exits with status 2; no traceback reaches the user.
 
 from __future__ import annotations
 
-import functools
 import json
 import math
+import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 from rich.console import Console
@@ -20,23 +19,39 @@ from rich.markup import escape
 from rich.table import Table
 
 from irprops import metrics
+from irprops.files import cache_home, writable_folder
 from irprops.metrics import decimal, exact, format_ranking
 
-F = TypeVar("F", bound=Callable[..., Any])
 
+class _Main(click.Group):
+    """The command group, with the errors a user can cause turned into one line and an exit status.
 
-def _user_errors(command: F) -> F:
-    """Turn :class:`metrics.InputError` into a one-line message and exit status 2."""
+    A usage error (bad option, bad value: :class:`metrics.InputError` or click's) exits with
+    status 2, Ctrl-C with 130; under ``--json`` the error is the one JSON object on stdout.
+    """
 
-    @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,  # type: ignore[override]
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        args = list(sys.argv[1:] if args is None else args)
+        as_json = "--json" in args
         try:
-            return command(*args, **kwargs)
-        except metrics.InputError as error:
-            click.echo(f"irprops: error: {error}", err=True)
-            sys.exit(2)
-
-    return wrapper  # type: ignore[return-value]
+            status = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except (metrics.InputError, click.ClickException) as error:
+            message = f"irprops: error: {error}" if isinstance(error, metrics.InputError) else None
+            if as_json:
+                text = str(error) if message else error.format_message()  # type: ignore[union-attr]
+                click.echo(json.dumps({"error": text, "exit_status": 2}))
+            elif message:
+                click.echo(message, err=True)
+            else:
+                error.show()  # type: ignore[union-attr]
+            sys.exit(2 if message else error.exit_code)  # type: ignore[union-attr]
+        except (click.exceptions.Abort, KeyboardInterrupt):
+            click.echo("irprops: interrupted", err=True)
+            if as_json:
+                click.echo(json.dumps({"error": "interrupted", "exit_status": 130}))
+            sys.exit(130)
+        sys.exit(status if isinstance(status, int) else 0)
 
 
 def _seconds(option: str, value: float) -> float:
@@ -46,19 +61,20 @@ def _seconds(option: str, value: float) -> float:
     return value
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="irprops")
 def main() -> None:
     """Prove or refute numeric properties of IR effectiveness metrics (Moffat, AIRS 2013)."""
+    # Hypothesis keeps what it learns in a folder, by default .hypothesis/ in the working directory: keep it in our cache
+    os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache_home() / "hypothesis"))
 
 
-@main.command()
+@main.command(context_settings={"ignore_unknown_options": True})  # a ranking may start with -: P@3 -1-
 @click.argument("metric")
 @click.argument("ranking")
 @click.option("--qrels", metavar="GRADES", help="Grades of every relevant document in the collection, e.g. 1,1,1/2.")
 @click.option("--R", "R", type=int, metavar="N", help="N relevant documents: the ranking's own plus further ones of grade 1.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@_user_errors
 def score(metric: str, ranking: str, qrels: str | None, R: int | None, as_json: bool) -> None:
     """Score RANKING exactly with METRIC (e.g. nDCG@10, 'RBP(p=0.5)@10', AP).
 
@@ -95,7 +111,6 @@ def score(metric: str, ranking: str, qrels: str | None, R: int | None, as_json: 
               help="Time each property's search may take (0.001 to 3600).")
 @click.option("--search-only", is_flag=True, help="Do not try proofs: refutation search only.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@_user_errors
 def check(target: str, property_names: tuple[str, ...], relevance: str | None, timeout: float, budget: float, search_only: bool,
           as_json: bool) -> None:
     """Check TARGET against the seven properties of Moffat (AIRS 2013), or the PROPERTY names given.
@@ -117,8 +132,8 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
-    table = Table("property", "verdict", "method", "witness or evidence", title=f"{result.metric} over {result.relevance} situations",
-                  show_lines=True)
+    title = escape(f"{result.metric} over {result.relevance} situations")  # a declared name is text, never markup
+    table = Table("property", "verdict", "method", "witness or evidence", title=title, show_lines=True)
     style = {"yes": "green", "no": "red", "unknown": "yellow"}
     for key in COLUMNS:
         if key in result.verdicts:
@@ -134,7 +149,6 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
               help="Column priority for the row order, comma-separated (may drop columns), e.g. complete,realizable.")
 @click.option("--workers", type=int, default=2, show_default=True, help="Worker processes (rows are computed in parallel).")
 @click.option("--no-cache", is_flag=True, help="Recompute every row instead of reading the cache.")
-@_user_errors
 def table(out: str, order_: str | None, workers: int, no_cache: bool) -> None:
     """Regenerate Table 2 of the paper from the metrics' definitions into reports/.
 
@@ -143,7 +157,6 @@ def table(out: str, order_: str | None, workers: int, no_cache: bool) -> None:
     comparison. Rows are ordered by their Yes/No pattern over the columns (--order).
     """
     import time
-    from pathlib import Path
 
     from rich import box
     from rich.progress import Progress
@@ -154,8 +167,14 @@ def table(out: str, order_: str | None, workers: int, no_cache: bool) -> None:
     from irprops.verdicts import Prop
 
     columns = Prop.parse_all(order_.split(",")) if order_ else list(Prop)
+    if len(set(columns)) < len(columns):
+        raise metrics.InputError("--order", order_, "names a column twice", "name each column at most once")
     if workers < 1:
         raise metrics.InputError("--workers", workers, "must be at least 1")
+    writable_folder(Path(out), "--out")
+    cache = None if no_cache else t2.default_cache()
+    if cache is not None:
+        writable_folder(cache, "the cache", "run with --no-cache, or set XDG_CACHE_HOME")
     start = time.perf_counter()
     console = Console(highlight=False)
     if not cvc5_available():
@@ -163,7 +182,7 @@ def table(out: str, order_: str | None, workers: int, no_cache: bool) -> None:
                       "committed ones in saying so (pip install 'irprops[cvc5]')", markup=False)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("checking the thirteen metrics", total=13)
-        built = t2.build(columns, workers, None if no_cache else t2.default_cache(), lambda metric, cached: progress.advance(task))
+        built = t2.build(columns, workers, cache, lambda metric, cached: progress.advance(task))
     written = t2.write(built, Path(out))
     view = Table("Metric", *(HEADERS[c] for c in columns), title="Table 2, regenerated from the definitions",
                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)  # fits 80 columns
@@ -180,7 +199,6 @@ def table(out: str, order_: str | None, workers: int, no_cache: bool) -> None:
 @click.option("--recheck", is_flag=True, help="Re-run the certificates with Z3 and cvc5 instead of regenerating them.")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Directory to write to or read from (default: the repository's proofs/smt2; --recheck: the installed ones).")
-@_user_errors
 def certificates(recheck: bool, out: str | None) -> None:
     """Regenerate the SMT-LIB certificates of every proof, or re-check them with Z3 and cvc5.
 
@@ -190,12 +208,11 @@ def certificates(recheck: bool, out: str | None) -> None:
     commands irprops writes, have consistent hypotheses, and answer unsat at every
     (check-sat); the command exits with status 1 when one does not, and names the file.
     """
-    from pathlib import Path
-
     from irprops.proofs import certificates as certs
 
     if not recheck:
         directory = Path(out) if out else _checkout_certificates()
+        writable_folder(directory, "--out")
         written = certs.regenerate(directory)
         click.echo(f"{len(written)} certificates written to {directory}")
         return
@@ -232,7 +249,6 @@ def _checkout_certificates() -> Path:
 
 @main.command(name="metrics")
 @click.argument("name", required=False)
-@_user_errors
 def list_metrics(name: str | None) -> None:
     """List the declared metrics, or show one: its formula, parameters and symbolic forms."""
     if name is None:

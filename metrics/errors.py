@@ -16,6 +16,11 @@ class InputError(ValueError):
 
     >>> print(InputError("k", 0, "the depth must be at least 1", "write e.g. P@5"))
     k = 0: the depth must be at least 1 (write e.g. P@5)
+
+    A value too long for one line is shown by its beginning and its length:
+
+    >>> print(InputError("ranking", "1" * 5000, "too long"))
+    ranking = '1111111111111111111111111111111111111111111111111111111111111111'... (5,000 characters): too long
     """
 
     def __init__(self, argument: str, value: object, rule: str, hint: str | None = None) -> None:
@@ -23,11 +28,24 @@ class InputError(ValueError):
         self.value = value
         self.rule = rule
         self.hint = hint
-        shown = repr(value) if isinstance(value, str) else str(value)
+        text = value if isinstance(value, str) else _text(value)
+        quote = repr if isinstance(value, str) else str
+        shown = quote(text) if len(text) <= SHOWN else f"{quote(text[:SHOWN])}... ({len(text):,} characters)"
         message = f"{argument} = {shown}: {rule}"
         if hint:
             message += f" ({hint})"
         super().__init__(message)
+
+
+SHOWN = 64
+"""The most characters of a value an error message shows."""
+
+
+def _text(value: object) -> str:
+    try:
+        return str(value)
+    except ValueError:  # an int past Python's 4,300-digit limit for str()
+        return f"an integer of {value.bit_length():,} bits" if isinstance(value, int) else type(value).__name__
 
 
 class Undecided(ArithmeticError):

@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from irprops.files import uninterrupted, writable_folder, write_atomically
 from irprops.metrics import REGISTRY, Measure
 from irprops.verdicts import CrossCheck, Prop
 
-from .recheck import Recheck, cvc5_answers, cvc5_available, write_manifest
+from .recheck import Recheck, cvc5_answers, cvc5_available, listed, write_manifest
 from .recheck import recheck as recheck_folder
 from .smt import Obligation, smt2
 
@@ -47,23 +48,28 @@ def obligations() -> dict[str, Obligation]:
 def regenerate(directory: Path) -> list[Path]:
     """Write every certificate afresh into ``directory``.
 
-    Only ``.smt2`` files and the ``MANIFEST`` are touched: each certificate is written, a stale
-    ``.smt2`` file (one no proof produces any more) is removed, with the folders it leaves
-    empty, and the manifest lists what was written. Any other file under ``directory`` is left alone.
+    Nothing is written until every proof is done, so an interrupted run leaves the previous
+    certificates as they were. Then each certificate is replaced whole, the certificates the
+    previous ``MANIFEST`` lists and no proof produces any more are removed (with the folders
+    they leave empty), and the manifest lists what was written, all with Ctrl-C held back.
+    Any other file under ``directory``, a ``.smt2`` file irprops did not write included, is left alone.
     """
+    writable_folder(directory, "--out")
+    before = listed(directory) or {}
     texts = {path: smt2(ob) for path, ob in obligations().items()}  # everything proved before anything is written
-    written = []
-    for path, text in texts.items():
-        target = directory / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text)
-        written.append(target)
-    for stale in sorted(set(directory.rglob("*.smt2")) - set(written)):
-        stale.unlink()
-    write_manifest(directory, written)
-    for folder in sorted((d for d in directory.rglob("*") if d.is_dir()), key=lambda d: len(d.parts), reverse=True):
-        if not any(folder.iterdir()):
-            folder.rmdir()
+    written = [directory / path for path in texts]
+    with uninterrupted():
+        for path, text in texts.items():
+            write_atomically(directory / path, text)
+        for stale in sorted(set(before) - set(texts)):
+            target = directory / stale
+            if target.suffix == ".smt2" and target.is_file() and target.resolve().is_relative_to(directory.resolve()):
+                target.unlink()
+                for folder in target.parents:
+                    if folder == directory or any(folder.iterdir()):
+                        break
+                    folder.rmdir()
+        write_manifest(directory, written)
     return written
 
 

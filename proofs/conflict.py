@@ -30,7 +30,7 @@ import z3
 
 from irprops.verdicts import Prop
 
-from .smt import Obligation, conj, discharge
+from .smt import Obligation, answer, conj, discharge
 
 COLLECTION = (1, 1, 0)
 ARRANGEMENTS = tuple(sorted(set(itertools.permutations(COLLECTION))))
@@ -112,7 +112,7 @@ def conflict() -> Conflict:
     for description, localized, defined in (("without localization", False, True), ("without the definedness assumption", True, False)):
         solver = z3.Solver()
         solver.add(*(f for _, f in instances(localized, defined)))
-        variants.append((description, str(solver.check())))
+        variants.append((description, answer(solver)))
     statement = ("No metric that is defined whenever the collection holds a relevant document is at once monotonic, convergent, "
                  "localized and realizable")
     return Conflict(done.proved, statement, done.used, tuple(variants))

@@ -21,7 +21,7 @@ import z3
 
 from .encode import Encoder
 from .folds import COUNT, Fold, I, X
-from .smt import Obligation, Query, conj
+from .smt import Obligation, Query, answer, conj
 
 State = dict[sympy.Symbol, z3.ArithRef]
 Build = Callable[[z3.ArithRef, State, "State | None"], z3.BoolRef]
@@ -184,7 +184,7 @@ def _holds(claim: z3.BoolRef) -> bool:
     solver = z3.Solver()
     solver.set("rlimit", 5_000_000)
     solver.add(z3.Not(claim))
-    return solver.check() == z3.unsat
+    return answer(solver) == "unsat"
 
 
 def obligation(path: str, header: dict[str, str], invariant: Sequence[Atom],

@@ -28,7 +28,9 @@ import multiprocessing
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["ALLOWED", "MANIFEST", "Recheck", "commands", "cvc5_answers", "cvc5_available", "hypotheses", "recheck", "refused",
+from irprops.files import write_atomically
+
+__all__ = ["ALLOWED", "MANIFEST", "Recheck", "commands", "cvc5_answers", "cvc5_available", "hypotheses", "listed", "recheck", "refused",
            "vacuity_checks", "write_manifest", "z3_answers"]
 
 RECHECK_RLIMIT = 100_000_000
@@ -140,11 +142,11 @@ def write_manifest(directory: Path, paths: list[Path]) -> Path:
     """Write ``directory/MANIFEST``: the SHA-256 of each certificate in ``paths``, by relative path."""
     lines = [f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(directory).as_posix()}" for p in sorted(paths)]
     manifest = directory / MANIFEST
-    manifest.write_text("\n".join(lines) + "\n")
+    write_atomically(manifest, "\n".join(lines) + "\n")
     return manifest
 
 
-def _listed(directory: Path) -> dict[str, str] | None:
+def listed(directory: Path) -> dict[str, str] | None:
     try:
         text = (directory / MANIFEST).read_text()
     except OSError:
@@ -179,22 +181,24 @@ class Recheck:
 
 def recheck(directory: Path, workers: int = 2) -> list[Recheck]:
     """Check every certificate the manifest of ``directory`` lists, and every .smt2 file there, as the module says."""
-    listed = _listed(directory)
+    manifest = listed(directory)
     files = {f.relative_to(directory).as_posix(): f for f in sorted(directory.rglob("*.smt2"))}
-    if listed is None:
+    if manifest is None:
         return [Recheck(MANIFEST, (), None, f"there is no {MANIFEST} in {directory}: run irprops certificates to write one")]
-    results = [Recheck(path, (), None, "it is listed in the MANIFEST but missing") for path in sorted(set(listed) - set(files))]
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    results = [Recheck(path, (), None, "it is listed in the MANIFEST but missing") for path in sorted(set(manifest) - set(files))]
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
         futures = {}
         for path, f in files.items():
-            data = f.read_bytes()
-            refusal = refused(data.decode("utf-8", "replace"))
-            if refusal is not None:  # whatever the manifest says, never handed to a solver
-                results.append(Recheck(path, (), None, refusal))
+            text, problem = _read(f)
+            problem = problem or refused(text)
+            if problem is not None:  # whatever the manifest says, never handed to a solver
+                results.append(Recheck(path, (), None, problem))
                 continue
-            problem = ("it is not listed in the MANIFEST" if path not in listed else
-                       "its contents differ from the MANIFEST's SHA-256" if hashlib.sha256(data).hexdigest() != listed[path] else None)
-            futures[path] = (problem, pool.submit(_recheck_file, str(f)))
+            problem = ("it is not listed in the MANIFEST" if path not in manifest else
+                       "its contents differ from the MANIFEST's SHA-256" if hashlib.sha256(text.encode()).hexdigest() != manifest[path]
+                       else None)
+            futures[path] = (problem, pool.submit(_recheck_text, text))
         for path, (problem, future) in futures.items():
             try:
                 z3_found, cvc5_found, consistent = future.result()
@@ -203,12 +207,29 @@ def recheck(directory: Path, workers: int = 2) -> list[Recheck]:
             if problem is None and not consistent:
                 problem = "its hypotheses contradict each other (a query without its claim is unsat), so it proves nothing"
             results.append(Recheck(path, z3_found, cvc5_found, problem))
+    except BaseException:  # Ctrl-C: no waiting for the queue, and the workers end now
+        pool.shutdown(wait=False, cancel_futures=True)
+        for child in multiprocessing.active_children():
+            child.kill()
+        raise
+    pool.shutdown()
     return sorted(results, key=lambda r: r.path)
 
 
-def _recheck_file(path: str) -> tuple[tuple[str, ...], tuple[str, ...] | None, bool]:
-    text = Path(path).read_text()  # recheck() has refused any command irprops does not write
-    consistent = all("unsat" not in z3_answers(check) for check in vacuity_checks(text))
+def _read(file: Path) -> tuple[str, str | None]:
+    """The text of a certificate file, or why it has none."""
+    if not file.is_file():
+        return "", "it is not a file"
+    try:
+        return file.read_bytes().decode("utf-8"), None
+    except OSError as error:
+        return "", f"it cannot be read ({error.strerror})"
+    except UnicodeDecodeError:
+        return "", "it is not UTF-8 text, as every certificate irprops writes is"
+
+
+def _recheck_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...] | None, bool]:
+    consistent = all("unsat" not in z3_answers(check) for check in vacuity_checks(text))  # recheck() refused foreign commands
     return z3_answers(text), (cvc5_answers(text) if cvc5_available() else None), consistent
 
 

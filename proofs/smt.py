@@ -82,6 +82,19 @@ class Discharged:
         return tuple(seen)
 
 
+def answer(solver: z3.Solver) -> str:
+    """``solver.check()`` as text (sat, unsat, unknown).
+
+    Z3 catches a Ctrl-C itself and answers unknown ("interrupted from keyboard"); that is raised
+    again as KeyboardInterrupt, so that an interrupted proof is never reported as one the solver
+    could not do (which would let a weaker proof, or none, stand in its place).
+    """
+    status = str(solver.check())
+    if status == "unknown" and "interrupted" in solver.reason_unknown():
+        raise KeyboardInterrupt
+    return status
+
+
 def discharge(obligation: Obligation, rlimit: int = RLIMIT, timeout_ms: int = TIMEOUT_MS) -> Discharged:
     """Run every query of ``obligation``; stop at the first that is not unsat.
 
@@ -112,7 +125,7 @@ def discharge(obligation: Obligation, rlimit: int = RLIMIT, timeout_ms: int = TI
             solver.assert_and_track(formula.translate(context), label)
         claim = z3.Bool(f"claim{index}", context)
         solver.assert_and_track(query.negated.translate(context), claim)
-        status = str(solver.check())
+        status = answer(solver)
         core = [str(c) for c in solver.unsat_core()] if status == "unsat" else []
         if status == "unsat" and str(claim) not in core and not z3.is_true(query.negated):
             status = "vacuous"  # the hypotheses contradict each other without the claim: the query proves nothing

@@ -70,8 +70,8 @@ class Sandbox:
         self._requests: Any = None
         self._answers = -1
         self._buffer = b""
-        self.loaded = self._start()
         _LIVE.add(self)
+        self.loaded = self._start()
 
     def __enter__(self) -> Self:
         return self
@@ -124,10 +124,13 @@ class Sandbox:
         os.close(requests_read)
         os.close(answers_write)
         self._requests, self._answers = os.fdopen(requests_write, "w", encoding="utf-8"), answers_read
-        start = {"where": self.where, "path": [p for p in sys.path if p]}
-        self._requests.write(json.dumps(start) + "\n")
-        self._requests.flush()
-        answer = self._read(LOAD_SECONDS)
+        try:
+            self._requests.write(json.dumps({"where": self.where, "path": [p for p in sys.path if p]}) + "\n")
+            self._requests.flush()
+            answer = self._read(LOAD_SECONDS)
+        except BaseException:  # Ctrl-C while it loads: the child ends with it
+            self.close()
+            raise
         if not answer or answer.get("kind") != "ready":
             self.close()
             problem = (answer or {}).get("problem") or (f"importing it took over {LOAD_SECONDS:g} s" if answer is None else

@@ -1,4 +1,4 @@
-"""The layers import one way: metrics <- verdicts <- (properties | proofs) <- the rest of irprops.
+"""The layers import one way: metrics <- (verdicts, files) <- (properties | proofs) <- the rest of irprops.
 
 The import graph is read from the source (every ``import``, at module level or inside a
 function), with module names taken from the package-dir mapping in pyproject.toml, so a
@@ -21,8 +21,9 @@ PACKAGE_DIRS: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text
 LAYERS = {
     "irprops.metrics": {"irprops.metrics"},
     "irprops.verdicts": {"irprops.metrics", "irprops.verdicts"},
+    "irprops.files": {"irprops.metrics", "irprops.files"},
     "irprops.properties": {"irprops.metrics", "irprops.verdicts", "irprops.properties"},
-    "irprops.proofs": {"irprops.metrics", "irprops.verdicts", "irprops.proofs"},
+    "irprops.proofs": {"irprops.metrics", "irprops.verdicts", "irprops.files", "irprops.proofs"},
 }
 """What each layer may import from irprops; the rest of irprops (checking, table, cli) may import anything."""
 

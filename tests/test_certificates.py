@@ -13,24 +13,33 @@ from irprops.cli import main
 from irprops.proofs import certificates as certs
 from irprops.proofs import recheck, weightfacts
 
-KEPT = {"thesis.tex": "\\documentclass{article}", "src/notes.py": "x = 1", "AP/README": "mine"}
+KEPT = {"thesis.tex": "\\documentclass{article}", "src/notes.py": "x = 1", "AP/README": "mine", "mine/query.smt2": "(check-sat)",
+        "Gone/README": "not irprops'"}
 
 
 @pytest.fixture(scope="module")
 def regenerated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh regeneration into a folder that already holds a user's files and a stale certificate."""
+    """A fresh regeneration into a folder that already holds a user's files (a .smt2 file among them) and two stale
+    certificates that an earlier regeneration listed in its MANIFEST."""
     out = tmp_path_factory.mktemp("certificates")
     for name, text in KEPT.items():
         (out / name).parent.mkdir(parents=True, exist_ok=True)
         (out / name).write_text(text)
-    (out / "Gone").mkdir()
-    (out / "Gone" / "bounded--old.smt2").write_text("(check-sat)")
+    for stale in STALE:
+        (out / stale).parent.mkdir(parents=True, exist_ok=True)
+        (out / stale).write_text("(check-sat)")
+    recheck.write_manifest(out, [out / stale for stale in STALE])
     certs.regenerate(out)
     return out
 
 
+STALE = ("Gone/bounded--old.smt2", "Old/deeper/monotonic--old.smt2")
+
+
 def files(directory: Path) -> dict[str, str]:
-    return {str(f.relative_to(directory)): f.read_text() for f in sorted(directory.rglob("*.smt2"))}
+    """The certificates irprops wrote under ``directory``, by relative path (a user's own .smt2 files left out)."""
+    found = {str(f.relative_to(directory)): f for f in sorted(directory.rglob("*.smt2"))}
+    return {name: f.read_text() for name, f in found.items() if name not in KEPT}
 
 
 class TestCommittedCertificates:
@@ -59,8 +68,15 @@ class TestRegeneration:
     def test_leaves_every_other_file_where_it_writes(self, regenerated: Path) -> None:
         assert {name: (regenerated / name).read_text() for name in KEPT} == KEPT
 
-    def test_removes_stale_certificates_and_the_folders_they_leave_empty(self, regenerated: Path) -> None:
-        assert not (regenerated / "Gone").exists()
+    def test_removes_the_stale_certificates_its_manifest_lists_and_the_folders_they_leave_empty(self, regenerated: Path) -> None:
+        assert not (regenerated / STALE[0]).exists() and (regenerated / "Gone" / "README").exists()
+        assert not (regenerated / "Old").exists()
+
+    def test_into_a_path_below_a_file_is_a_one_line_usage_error_before_any_proof(self, tmp_path: Path) -> None:
+        (tmp_path / "thesis.tex").write_text("mine")
+        result = CliRunner().invoke(main, ["certificates", "--out", str(tmp_path / "thesis.tex" / "certs")])
+        assert result.exit_code == 2 and "is a file, not a folder" in result.output and result.output.count("\n") == 1
+        assert (tmp_path / "thesis.tex").read_text() == "mine"
 
 
 SMALL = ("P/convergent--w-positive.smt2", "conflict/monotonic-convergent-localized-realizable.smt2")
@@ -118,6 +134,14 @@ class TestRecheckCommand:
         (tmp_path / "empty").mkdir()
         code, output = rechecked(tmp_path / "empty")
         assert code == 1 and "there is no MANIFEST" in output
+
+    def test_a_folder_named_like_a_certificate_and_a_file_that_is_not_utf8_fail_by_name(self, tmp_path: Path) -> None:
+        folder = copied(tmp_path)
+        (folder / "P" / "odd.smt2").mkdir()
+        (folder / "P" / "binary.smt2").write_bytes(b"(check-sat)\n; \xff\xfe\n")
+        code, output = rechecked(folder)
+        assert code == 1 and "Traceback" not in output
+        assert "FAILED: P/odd.smt2: it is not a file" in output and "FAILED: P/binary.smt2: it is not UTF-8 text" in output
 
     def test_a_certificate_that_sets_an_output_channel_is_refused_before_any_solver_reads_it(self, tmp_path: Path) -> None:
         victim = tmp_path / "victim.txt"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from irprops.files import uninterrupted, write_atomically
 from irprops.metrics import REGISTRY, Measure
 from irprops.properties.reference import TABLE_2
 from irprops.verdicts import COLUMNS, CheckResult
@@ -65,10 +66,9 @@ def build(columns: Sequence[str] = COLUMNS, workers: int = 2, cache: Path | None
 
 
 def write(table: Table2, out: Path) -> list[Path]:
-    """Write table2.md, .tex, .csv, .json and .html into ``out``."""
+    """Write table2.md, .tex, .csv, .json and .html into ``out``, each replaced whole."""
     from . import render_html, render_tex, render_text
 
-    out.mkdir(parents=True, exist_ok=True)
     files = {
         "table2.md": render_text.markdown(table),
         "table2.tex": render_tex.latex(table),
@@ -76,11 +76,10 @@ def write(table: Table2, out: Path) -> list[Path]:
         "table2.json": render_text.json_text(table),
         "table2.html": render_html.html(table),
     }
-    written = []
-    for name, text in files.items():
-        path = out / name
-        path.write_text(text)
-        written.append(path)
+    written = [out / name for name in files]
+    with uninterrupted():  # every text is ready: the five files are replaced together
+        for path, text in zip(written, files.values(), strict=True):
+            write_atomically(path, text)
     return written
 
 

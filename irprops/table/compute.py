@@ -15,7 +15,6 @@ import hashlib
 import importlib.metadata
 import json
 import multiprocessing
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -25,6 +24,7 @@ import irprops.proofs
 import irprops.properties
 import irprops.verdicts
 from irprops.checking import check
+from irprops.files import cache_home, write_atomically
 from irprops.verdicts import CheckResult
 
 SOURCES = (irprops.metrics, irprops.verdicts, irprops.properties, irprops.proofs, irprops.checking)
@@ -39,7 +39,7 @@ a search stopped by the clock would print a machine-dependent count."""
 
 
 def default_cache() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "irprops" / "table"
+    return cache_home() / "table"
 
 
 def source_roots() -> list[tuple[str, Path]]:
@@ -91,23 +91,42 @@ def compute(
     todo = []
     for metric in metrics:
         path = cache / f"{hashlib.sha256((fingerprint + metric).encode()).hexdigest()}.json" if cache is not None else None
-        if path is not None and path.exists():
-            results[metric] = CheckResult.from_record(json.loads(path.read_text()))
+        found = _cached(path) if path is not None else None
+        if found is not None:
+            results[metric] = found
             if done:
                 done(metric, True)
         else:
             todo.append((metric, path))
     if todo:
         spawn = multiprocessing.get_context("spawn")  # forking a process that runs threads can deadlock
-        with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, min(workers, len(todo))), mp_context=spawn) as pool:
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=max(1, min(workers, len(todo))), mp_context=spawn)
+        try:
             futures = {pool.submit(_check, metric): (metric, path) for metric, path in todo}
             for future in concurrent.futures.as_completed(futures):
                 metric, path = futures[future]
                 record = future.result()
                 results[metric] = CheckResult.from_record(record)
                 if path is not None:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    path.write_text(json.dumps(record))
+                    write_atomically(path, json.dumps(record))
                 if done:
                     done(metric, False)
+        except BaseException:  # Ctrl-C: no waiting for the rows still queued, and the workers end now
+            pool.shutdown(wait=False, cancel_futures=True)
+            for child in multiprocessing.active_children():
+                child.kill()
+            raise
+        pool.shutdown()
     return {metric: results[metric] for metric in metrics}
+
+
+def _cached(path: Path) -> CheckResult | None:
+    """The row cached at ``path``; None when there is none, or it cannot be read (then it is computed and replaced)."""
+    try:
+        record = json.loads(path.read_text())
+        found = CheckResult.from_record(record)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):  # truncated, empty, another shape
+        return None
+    return found if json.loads(json.dumps(found.to_record())) == record else None  # not exactly what a check writes

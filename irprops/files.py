@@ -1,0 +1,78 @@
+"""Writing files without losing any: what irprops writes replaces a file whole or not at all.
+
+Each file is written to a temporary file beside it and renamed over it (:func:`write_atomically`),
+so a reader, a crash or ``kill -9`` sees the old file or the new one, never a part. A set of files
+(the reports, the certificates) is written with every file ready first and Ctrl-C held back while
+they are renamed into place (:func:`uninterrupted`). A folder irprops is told to write into is
+checked before any work starts (:func:`writable_folder`), so that an unwritable ``--out`` costs
+one line, not a run.
+
+>>> import tempfile; from pathlib import Path
+>>> with tempfile.TemporaryDirectory() as folder:
+...     write_atomically(Path(folder) / "a" / "table.md", "| x |\\n")
+...     sorted(p.name for p in Path(folder, "a").iterdir())
+['table.md']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from irprops.metrics import InputError
+
+__all__ = ["cache_home", "uninterrupted", "writable_folder", "write_atomically"]
+
+
+def cache_home() -> Path:
+    """irprops' cache folder: ``$XDG_CACHE_HOME/irprops``, else ``~/.cache/irprops``."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "irprops"
+
+
+def write_atomically(path: Path, data: str | bytes) -> None:
+    """Replace ``path`` by ``data`` whole (written beside it, then renamed over it); make its folder if needed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data.encode() if isinstance(data, str) else data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+@contextlib.contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Hold Ctrl-C back until the block ends (then it is raised as usual); in the main thread only."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[Any] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held:
+        raise KeyboardInterrupt
+
+
+def writable_folder(folder: Path, option: str, hint: str | None = None) -> None:
+    """Raise a one-line :class:`InputError` unless ``folder`` is, or can be made, a folder irprops can write into."""
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise InputError(option, str(folder), f"{existing} is a file, not a folder", hint or "give a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise InputError(option, str(folder), f"{existing} is not writable", hint or "give a folder you can write to")

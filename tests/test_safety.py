@@ -1,0 +1,156 @@
+"""Safety (issue 14): Ctrl-C ends every command with status 130 and never becomes a verdict; what irprops writes replaces
+files whole and never loses a user's; a bad cache entry is recomputed; every error a user can cause is one line, or under
+``--json`` one JSON object."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import z3
+from click.testing import CliRunner
+
+from irprops import files
+from irprops.cli import main
+from irprops.proofs import certificates as certs
+from irprops.proofs.smt import answer
+
+compute = importlib.import_module("irprops.table.compute")
+
+
+def interrupted(args: list[str], after: float, cwd: Path | None = None) -> tuple[int, str, float]:
+    """Run ``irprops ARGS``, send Ctrl-C after ``after`` seconds: (exit status, stdout, seconds from Ctrl-C to exit)."""
+    process = subprocess.Popen([sys.executable, "-m", "irprops", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               cwd=cwd)
+    time.sleep(after)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert "Traceback" not in err, err
+    return process.returncode, out, time.monotonic() - sent
+
+
+class TestCtrlC:
+    def test_z3_catching_it_mid_query_is_raised_again_not_answered_unknown(self) -> None:
+        x, y, z = z3.Ints("x y z")
+        solver = z3.Solver()
+        solver.add(x * x * x + y * y * y == z * z * z + 33, x > 1000, y > 1000)  # far beyond a second
+        threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+        with pytest.raises(KeyboardInterrupt):
+            answer(solver)
+
+    @pytest.mark.slow
+    @pytest.mark.parametrize("after", [1.0, 3.0, 6.0])
+    def test_during_a_check_exits_130_with_no_verdict(self, after: float) -> None:
+        code, out, seconds = interrupted(["check", "DCG-b", "--json"], after)  # about 10 s of search and proofs
+        assert code == 130 and json.loads(out) == {"error": "interrupted", "exit_status": 130}, out
+        assert seconds < 10
+
+    @pytest.mark.slow
+    def test_during_certificates_leaves_the_previous_certificates_as_they_were(self, tmp_path: Path) -> None:
+        shutil.copytree(certs.COMMITTED, tmp_path / "certs")
+        before = {p: p.read_bytes() for p in (tmp_path / "certs").rglob("*") if p.is_file()}
+        code, _, seconds = interrupted(["certificates", "--out", str(tmp_path / "certs")], 4.0)
+        assert code == 130 and seconds < 10
+        assert {p: p.read_bytes() for p in (tmp_path / "certs").rglob("*") if p.is_file()} == before
+
+    @pytest.mark.slow
+    def test_during_the_table_ends_its_workers_and_leaves_the_reports_as_they_were(self, tmp_path: Path) -> None:
+        (tmp_path / "reports").mkdir()
+        (tmp_path / "reports" / "table2.md").write_text("the previous table")
+        code, _, seconds = interrupted(["table", "--out", str(tmp_path / "reports"), "--no-cache"], 4.0)
+        assert code == 130 and seconds < 10
+        assert [p.name for p in (tmp_path / "reports").iterdir()] == ["table2.md"]
+        assert (tmp_path / "reports" / "table2.md").read_text() == "the previous table"
+
+
+class TestWrittenFiles:
+    def test_a_file_is_replaced_whole_or_not_at_all(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        target = tmp_path / "table2.json"
+        target.write_text("old")
+
+        def full_disk(fd: int) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(os, "fsync", full_disk)
+        with pytest.raises(OSError, match="No space"):
+            files.write_atomically(target, "new")
+        assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["table2.json"]
+
+    def test_ctrl_c_while_a_set_is_written_waits_until_every_file_is_in_place(self, tmp_path: Path) -> None:
+        with pytest.raises(KeyboardInterrupt), files.uninterrupted():
+            files.write_atomically(tmp_path / "a", "1")
+            os.kill(os.getpid(), signal.SIGINT)
+            files.write_atomically(tmp_path / "b", "2")
+        assert (tmp_path / "a").read_text() == "1" and (tmp_path / "b").read_text() == "2"
+
+    @pytest.mark.parametrize("option", [["table", "--out"], ["certificates", "--out"]])
+    def test_an_out_below_a_file_is_a_one_line_usage_error(self, tmp_path: Path, option: list[str]) -> None:
+        (tmp_path / "notes").write_text("mine")
+        result = CliRunner().invoke(main, [*option, str(tmp_path / "notes" / "reports")])
+        assert result.exit_code == 2 and result.output.count("\n") == 1 and "is a file, not a folder" in result.output
+        assert (tmp_path / "notes").read_text() == "mine"
+
+    def test_an_unwritable_cache_is_a_one_line_usage_error_naming_the_way_out(self, tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+        (tmp_path / "cache").write_text("not a folder")
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+        result = CliRunner().invoke(main, ["table", "--out", str(tmp_path / "reports")])
+        assert result.exit_code == 2 and "--no-cache" in result.output and result.output.count("\n") == 1
+
+
+class TestTheCache:
+    @pytest.mark.parametrize("entry", ["", '{"metric": "P", "verd', "[]", '{"metric": "P"}', "null"])
+    def test_a_bad_entry_is_computed_again_and_replaced(self, tmp_path: Path, entry: str) -> None:
+        name = f"{hashlib.sha256((compute.code_fingerprint() + 'P').encode()).hexdigest()}.json"
+        (tmp_path / name).write_text(entry)
+        found = compute.compute(["P"], workers=1, cache=tmp_path)
+        assert found["P"]["monotonic"].verdict == "no"
+        assert json.loads((tmp_path / name).read_text())["metric"] == "P"
+        assert compute.compute(["P"], workers=1, cache=tmp_path) == found
+
+
+class TestWhatAUserTypes:
+    def test_under_json_an_error_is_the_one_json_object_on_stdout(self) -> None:
+        for args in (["score", "nosuch", "1", "--json"], ["check", "P", "--json", "--budget", "nan"], ["score", "P", "1", "--json", "--x"]):
+            result = CliRunner().invoke(main, args)
+            report = json.loads(result.stdout)
+            assert result.exit_code == 2 and report["exit_status"] == 2 and report["error"], (args, result.output)
+
+    def test_a_ranking_may_start_with_a_dash(self) -> None:
+        result = CliRunner().invoke(main, ["score", "P@3", "-1-", "--json"])
+        assert result.exit_code == 0 and json.loads(result.stdout)["exact"] == "1/3"
+
+    def test_a_column_named_twice_in_order_is_a_usage_error(self) -> None:
+        result = CliRunner().invoke(main, ["table", "--order", "complete,complete"])
+        assert result.exit_code == 2 and "names a column twice" in result.output
+
+    def test_check_keeps_hypothesis_files_out_of_the_working_directory(self, tmp_path: Path) -> None:
+        proposal = tmp_path / "p.py"
+        proposal.write_text("from fractions import Fraction\ndef f(ranking, k, qrels):\n    return Fraction(sum(ranking[:k]), k)\n")
+        done = subprocess.run([sys.executable, "-m", "irprops", "check", f"{proposal}:f", "convergent", "--budget", "3"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=300, check=False)
+        assert done.returncode == 0, done.stderr
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["p.py"]
+
+    def test_a_declared_name_with_markup_is_printed_as_written(self, tmp_path: Path) -> None:
+        proposal = tmp_path / "markup.py"
+        proposal.write_text("from irprops.metrics import declare\n@declare('[/x]', relevance='binary')\n"
+                            "def odd(m):\n    return m.r(1)\n")
+        result = CliRunner().invoke(main, ["check", f"{proposal}:odd", "monotonic", "--budget", "2", "--search-only"])
+        assert result.exit_code == 0 and "[/x]" in result.output, result.output
+
+    def test_a_name_of_a_hundred_thousand_spaces_is_read_at_once(self) -> None:
+        start = time.monotonic()
+        result = CliRunner().invoke(main, ["score", "P" + " " * 100_000 + "@3", "1"])
+        assert result.exit_code == 0 and time.monotonic() - start < 10
