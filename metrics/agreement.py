@@ -92,17 +92,22 @@ def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
     return None
 
 
-def _at(form: SymbolicForm, situation: Situation) -> Exact | Undefined | None:
-    """The form's value, or None where it cannot be decided (a sum SymPy leaves unevaluated)."""
+def _at(form: SymbolicForm, situation: Situation) -> Exact | Undefined | str | None:
+    """The form's value; None where it cannot be decided (a sum SymPy leaves unevaluated, a sign it cannot certify);
+    the error's text where the form cannot be evaluated at all (a symbol it cannot replace), which is a disagreement."""
     try:
         return form.at(situation)
-    except (Undecided, NotExpressible, TypeError, ValueError):
+    except (Undecided, NotExpressible):
         return None
+    except (TypeError, ValueError, KeyError) as error:
+        return f"{type(error).__name__}: {error}"[:200]
 
 
-def _agree(a: Exact | Undefined | None, b: Exact | Undefined) -> bool:
+def _agree(a: Exact | Undefined | str | None, b: Exact | Undefined) -> bool:
     if a is None:
         return True  # no value: not evidence of a disagreement
+    if isinstance(a, str):
+        return False  # the form cannot be evaluated where the exact form can
     if isinstance(a, Undefined) or isinstance(b, Undefined):
         return isinstance(a, Undefined) and isinstance(b, Undefined)
     try:

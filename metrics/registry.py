@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -31,6 +32,11 @@ from .tracing import BranchOnSymbol, recording_divisors, untrace
 Relevance = Literal["binary", "graded"]
 
 
+RESERVED = frozenset({"k", "R", "i", "j", "n", "t", "x", "M", "ln2", "later", "undefined", "kept"})
+"""Names no parameter may have: the depth, R, and the names of the forms' and the provers' own variables."""
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
 @dataclass(frozen=True)
 class Param:
     """A metric parameter: its name, default, the rule its values obey, and SymPy assumptions."""
@@ -44,6 +50,12 @@ class Param:
     proof_interval: tuple[Fraction, Fraction] | None = None
     """An open interval the proof layer may prove a property for as a whole (a value in it is
     then kept symbolic); values outside it, and parameters without one, are substituted."""
+
+    def __post_init__(self) -> None:
+        if not _NAME.fullmatch(self.name) or self.name in RESERVED:
+            raise InputError("parameter name", self.name, "a parameter is named by letters and digits, starting with a letter, and "
+                             f"not {', '.join(sorted(RESERVED))} (the depth, R, and the variables of the forms and proofs)",
+                             "e.g. p, beta, gain2")
 
     def check(self, value: Fraction, metric: str) -> Fraction:
         if self.integer and value.denominator != 1:

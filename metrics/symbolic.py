@@ -66,6 +66,8 @@ class OrderStatistic(sympy.Function):
         if j.is_Integer and k.is_Integer:
             if not 1 <= int(j) <= int(k):
                 return Integer(0)
+            if int(k) > MAX_GRADED_SORT_DEPTH:
+                return self  # C(k, j) subsets: past this depth a form's value at a situation sorts the grades (SymbolicForm.at)
             grades = [base[i] for i in range(1, int(k) + 1)]
             return sympy.Max(*(sympy.Min(*subset, evaluate=False) for subset in itertools.combinations(grades, int(j))), evaluate=False)
         return self
@@ -119,6 +121,8 @@ class SymbolicForm:
         if self.closed:
             scalars[self.k] = sympy.Integer(situation.k)
             expr = expr.xreplace(scalars).doit()
+            expr = expr.replace(lambda a: isinstance(a, OrderStatistic) and a.args[0].is_Integer and a.args[2].is_Integer,
+                                lambda a: _largest(situation, int(a.args[0]), int(a.args[2])))
         else:
             expr = expr.xreplace(scalars)
         return exact.as_exact(expr.xreplace(self._grade_values(expr, situation)))
@@ -139,6 +143,12 @@ class SymbolicForm:
         return exact.show(self.expr)
 
 
+def _largest(situation: Situation, j: int, k: int) -> sympy.Rational:
+    """The j-th largest grade of the top k of ``situation`` (0 when j > k), as OrderStatistic(j, grades, k) means."""
+    ordered = sorted((situation.grade(i) for i in range(1, k + 1)), reverse=True)
+    return _rational(ordered[j - 1]) if 1 <= j <= k else Integer(0)
+
+
 def _grade_index(atom: sympy.Basic) -> tuple[str, int]:
     if isinstance(atom, sympy.Indexed) and atom.indices[0].is_Integer:
         return str(atom.base), int(atom.indices[0])
@@ -149,6 +159,18 @@ def _grade_index(atom: sympy.Basic) -> tuple[str, int]:
 def _rational(value: Fraction | int) -> sympy.Rational:
     value = Fraction(value)
     return sympy.Rational(value.numerator, value.denominator)
+
+
+class Parameter(sympy.Symbol):
+    """A metric parameter in a symbolic form: a symbol no other symbol equals, whatever its name.
+
+    SymPy symbols with the same name and assumptions are one symbol. A parameter named ``k`` or ``t``
+    would be the depth, or a rank variable of the provers, and ``m.k - m.param("k")`` would be 0. A
+    symbol of its own class is equal only to itself (and prints as its name).
+
+    >>> Parameter("k", integer=True, positive=True) == sympy.Symbol("k", integer=True, positive=True)
+    False
+    """
 
 
 class _Symbolic(Algebra):
@@ -165,7 +187,7 @@ class _Symbolic(Algebra):
         self.R_symbol = sympy.Symbol("R", integer=True, nonnegative=True)
         self.denominators: list[tuple[sympy.Expr, str]] = []
         self.reads_unjudged = False
-        self._params = {name: sympy.Symbol(name, **assumptions) for name, assumptions in params.items()}
+        self._params = {name: Parameter(name, **assumptions) for name, assumptions in params.items()}
 
     @property
     def R(self) -> Traced:  # type: ignore[override]

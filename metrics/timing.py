@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import signal
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
@@ -32,15 +33,17 @@ def _alarm(signum: int, frame: object) -> None:
 def limited(seconds: float, otherwise: Any) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Run the function for at most ``seconds`` (in the main thread, by SIGALRM), answering ``otherwise`` past that.
 
-    Off the main thread, or inside another limit, the function runs unlimited (the outer limit holds).
+    Inside another limit (the alarm handler is this module's) the function runs under the outer limit only.
+    Off the main thread it runs unlimited. Any other timer that is running (another library's, or one
+    left behind) is set aside for the call and set again after it, less the time the call took.
     """
     def decorate(fn: Callable[P, R]) -> Callable[P, R]:
         @functools.wraps(fn)
         def run(*args: P.args, **kwargs: P.kwargs) -> R:
-            if threading.current_thread() is not threading.main_thread() or signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+            if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGALRM) is _alarm:
                 return fn(*args, **kwargs)
             previous = signal.signal(signal.SIGALRM, _alarm)
-            signal.setitimer(signal.ITIMER_REAL, seconds)
+            other, start = signal.setitimer(signal.ITIMER_REAL, seconds)[0], time.monotonic()
             try:
                 return fn(*args, **kwargs)
             except _OutOfTime:
@@ -48,5 +51,7 @@ def limited(seconds: float, otherwise: Any) -> Callable[[Callable[P, R]], Callab
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 signal.signal(signal.SIGALRM, previous)
+                if other > 0:
+                    signal.setitimer(signal.ITIMER_REAL, max(other - (time.monotonic() - start), 0.001))
         return run
     return decorate

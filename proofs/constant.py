@@ -18,10 +18,13 @@ from __future__ import annotations
 import sympy
 
 from irprops.metrics.exact import show
+from irprops.metrics.timing import limited
 from irprops.verdicts import Prop
 
 from .lemma import ALL_K, Failed, Lemma, Proof
+from .signs import SYMPY_SECONDS
 from .structure import Prepared
+from .summation import evaluated
 from .weighted import CLOSED, SYMPY
 
 __all__ = ["constant", "prove_constant"]
@@ -37,8 +40,9 @@ def constant(p: Prepared) -> sympy.Expr | None:
     """The constant c when the closed form is a finite real number with no denominator that can vanish, else None.
 
     A closed form that reads no grade and no R but mentions k (``sum_{i<=k} 1 / k``) is evaluated by SymPy's
-    summation and simplification; it counts as the constant c only if every denominator in it, and every recorded
-    one, is nonzero for every k >= 1 (so that no depth leaves it undefined).
+    summation, checked by telescoping (:func:`~irprops.proofs.summation.evaluated`: a sum of a KroneckerDelta or a
+    binomial is never evaluated), and simplification; it counts as the constant c only if every denominator in it,
+    and every recorded one, is nonzero for every k >= 1 (so that no depth leaves it undefined).
     """
     expr = p.expr
     if expr.has(sympy.Indexed, p.R) or (p.form.qrel_base is not None and expr.has(p.form.qrel_base)):
@@ -46,16 +50,22 @@ def constant(p: Prepared) -> sympy.Expr | None:
     denominators = [d for d, _ in p.form.denominators] + [a.base for a in sympy.preorder_traversal(expr) if a.is_Pow and a.exp.is_negative]
     if any(not _nonzero(d) for d in denominators):
         return None
-    reduced = sympy.simplify(expr.doit()) if expr.has(p.k) else expr
-    if reduced.free_symbols or not reduced.is_number:
+    reduced = _simplified(expr) if expr.has(p.k) else expr
+    if reduced is None or reduced.free_symbols or not reduced.is_number:
         return None
     return reduced if reduced.is_real and reduced.is_finite else None
 
 
+@limited(SYMPY_SECONDS, None)
+def _simplified(expr: sympy.Expr) -> sympy.Expr | None:
+    """``expr`` simplified, its sums in closed form only where checked (:mod:`~irprops.proofs.summation`)."""
+    return sympy.simplify(evaluated(expr))  # type: ignore[no-any-return]
+
+
 def _nonzero(d: sympy.Expr) -> bool:
     """Whether SymPy shows ``d`` (a number, or an expression in k >= 1) nonzero."""
-    value = sympy.simplify(sympy.sympify(d).doit())
-    return bool(value.is_positive or value.is_negative)
+    value = _simplified(sympy.sympify(d))
+    return value is not None and bool(value.is_positive or value.is_negative)
 
 
 def prove_constant(p: Prepared, prop: Prop) -> Proof | Failed:

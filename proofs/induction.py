@@ -22,6 +22,7 @@ import z3
 from .encode import Encoder
 from .folds import COUNT, Fold, I, X
 from .smt import Obligation, Query, answer, conj
+from .summation import evaluated
 
 State = dict[sympy.Symbol, z3.ArithRef]
 Build = Callable[[z3.ArithRef, State, "State | None"], z3.BoolRef]
@@ -80,7 +81,7 @@ class Machine:
 
     def output(self, state: State, k: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
         encoder = Encoder({**state, self.k: k, self.R: R, **self.params})
-        return encoder.term(self.fold.output.doit()), encoder.guards + list(encoder.facts.values())
+        return encoder.term(evaluated(self.fold.output)), encoder.guards + list(encoder.facts.values())  # sums only if checked
 
     def ranks_done(self, n: z3.ArithRef, k: z3.ArithRef, R: z3.ArithRef) -> z3.BoolRef:
         """n equals the loop's upper bound U (k, or min(R, k))."""

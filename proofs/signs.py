@@ -18,6 +18,8 @@ import sympy
 from irprops.metrics.exact import log2
 from irprops.metrics.timing import limited
 
+from .summation import verified_sum
+
 T = sympy.Symbol("t", nonnegative=True)
 K = sympy.Symbol("k", integer=True, positive=True)
 
@@ -209,7 +211,7 @@ def series(w: Weight) -> Series:
         return Series(tail.bounded, bound, f"{tail.how}; w differs from {split.smooth} only at the ranks {sorted(split.values)}, "
                                            f"which add {shift} to every sum reaching them")
     in_q = w.expr.subs(w.substitution())
-    closed = sympy.summation(in_q, (w.index, 1, K)) if smooth(in_q) else sympy.Sum(in_q, (w.index, 1, K))
+    closed = verified_sum(sympy.Sum(in_q, (w.index, 1, K))) or sympy.Sum(in_q, (w.index, 1, K))  # checked by telescoping
     if not closed.has(sympy.Sum, sympy.Piecewise):
         closed = sympy.simplify(closed)
         limit = sympy.simplify(sympy.limit(closed, K, sympy.oo))

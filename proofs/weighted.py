@@ -68,8 +68,9 @@ class WeightedProver(Prover):
         self._done.append(done)
         return z3_lemma(name, statement, done)
 
-    def _certified(self, prop: Prop, fact: str, weight: sympy.Expr, name: str, statement: str) -> Lemma | None:
-        """The fact as a certificate about this metric's weight function (see :mod:`proofs.weightfacts`), or None."""
+    def _certified(self, prop: Prop, fact: str, weight: sympy.Expr, name: str, statement: str) -> Lemma | Failed | None:
+        """The fact as a certificate about this metric's weight function (see :mod:`proofs.weightfacts`); Failed when
+        Z3 finds a rank where it is false (no other method may then prove it); None when it cannot be written for Z3."""
         slug = {"w>0": "w-positive", "w>=0": "w-nonnegative", "w<=1": "w-at-most-1"}.get(name, name.replace(" ", "-"))
         header = {"metric": self.p.measure.name, "property": prop, "reach": "all k", "lemma": name}
         try:
@@ -77,6 +78,8 @@ class WeightedProver(Prover):
                                        self.p.open_unit)
         except NotImplementedError:  # logarithms or powers of the rank: the fact stays a SymPy computation
             return None
+        if "sat" in done.statuses:
+            return Failed(prop, f"Z3 finds a rank where {statement} is false")
         if not done.proved:
             return None
         self._done.append(done)

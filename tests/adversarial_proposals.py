@@ -369,3 +369,132 @@ def rank_0_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, .
 @proposal("g-of-rank-0-divides")
 def g_of_rank_0_divides(m: Any) -> Any:
     return m.div(_s(m), 1 - (1 - m.g(0)) * _late(m), "the gate")
+
+
+# -- a sixth hostile review: SymPy's summation over the depth ----------------------------------------------------------
+# SymPy sums KroneckerDelta(2 j, 2 k - late) over j <= k to 1 for every k, ignoring that j must be an integer: it is 1
+# up to depth 1500 and 0 from 1501 on (2 k - 1 is odd). And it sums (-1)^j C(n, j) over j = 0..n to 0, where it is 0^n
+# (1 at n = 0). The constant prover and the fold provers read those sums' values: so "proofs for all k" of properties
+# that fail from depth 1501 on.
+def _gate(m: Any) -> Any:  # 1 up to depth 1500, 0 from 1501 on, written as a sum of deltas over the depth
+    return m.sum(1, m.k, lambda j: sympy.KroneckerDelta(2 * j, 2 * m.k - _late(m)))
+
+
+def _gate_truth(k: int) -> int:
+    return 1 if k <= 1500 else 0
+
+
+def _count(ranking: tuple[Fraction, ...], k: int) -> Fraction:
+    return sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))
+
+
+# Reads no grade: 1 up to depth 1500, then 0. Not monotonic (1 at k = 1500, 0 at k = 1501): it was "proved" constant.
+@proposal("kd-parity")
+def kd_parity(m: Any) -> Any:
+    return _gate(m)
+
+
+def kd_parity_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return Fraction(_gate_truth(k))
+
+
+# The relevant documents of the top k while k <= 1500, then 0: not monotonic at k = 1500 -> 1501 (`1` then 1501 zeros).
+@proposal("gated-count")
+def gated_count(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) * _gate(m)
+
+
+def gated_count_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return _count(ranking, k) * _gate_truth(k)
+
+
+# P@k, plus k from depth 1501 on: unbounded (1501 nonrelevant documents score 1501 at k = 1501).
+@proposal("precision-then-k")
+def precision_then_k(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) / m.k + (1 - _gate(m)) * m.k
+
+
+def precision_then_k_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return _count(ranking, k) / k + (1 - _gate_truth(k)) * k
+
+
+# sum_{i<=k} b_i / i while k <= 1500, then 0: neither convergent nor top-weighted at k = 1501 (every swap leaves 0).
+@proposal("gated-harmonic")
+def gated_harmonic(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / i) * _gate(m)
+
+
+def gated_harmonic_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((grade(ranking, i) / i for i in range(1, k + 1)), Fraction(0)) * _gate_truth(k)
+
+
+# HIT while k <= 1500, then 0: not realizable at k = 1501 (every arrangement scores 0, and `1` scores 1 at k = 1).
+@proposal("gated-hit")
+def gated_hit(m: Any) -> Any:
+    none_before = m.prefix_prod(lambda j: 1 - m.r(j))
+    return m.sum(1, m.k, lambda i: m.r(i) * none_before(i - 1)) * _gate(m)
+
+
+def gated_hit_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return Fraction(int(any(grade(ranking, i) for i in range(1, k + 1))) * _gate_truth(k))
+
+
+# P@k plus k times sum_{j=0}^{n} (-1)^j C(n, j) with n = 1 up to depth 1500 and 0 after: P@k + k from 1501 on, unbounded.
+@proposal("binomial-bonus")
+def binomial_bonus(m: Any) -> Any:
+    n = m.max(0, 1 - _late(m))
+    return m.sum(1, m.k, m.r) / m.k + m.sum(0, n, lambda j: (-1) ** j * sympy.binomial(n, j)) * m.k
+
+
+def binomial_bonus_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return _count(ranking, k) / k + (k if k >= 1501 else 0)
+
+
+# Reads no grade: 1 up to depth 1501, 0 from 1502 on. SymPy's simplify of its closed form ran for over 15 minutes.
+@proposal("alternating-binomial")
+def alternating_binomial(m: Any) -> Any:
+    n = m.max(m.k, 1501) - 1501
+    return m.sum(0, n, lambda j: (-1) ** j * sympy.binomial(n, j))
+
+
+def alternating_binomial_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return Fraction(1 if k <= 1501 else 0)
+
+
+# The gate over itself: 1 up to depth 1500, undefined from 1501 on. Not realizable (at k = 1501 no arrangement scores
+# the supremum 1). SymPy cancelled g / g to 1, and its summation called the recorded divisor g nonzero.
+@proposal("kd-defined-until-1500")
+def kd_defined(m: Any) -> Any:
+    return m.div(_gate(m), _gate(m), "the gate is 0")
+
+
+def kd_defined_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    return Fraction(1) if k <= 1500 else None
+
+
+# 3 g - 2: 1 up to depth 1500, then -2. Bounded (by 2), but it was stated bounded by |c| = 1.
+@proposal("kd-drop-to-minus-2")
+def kd_drop(m: Any) -> Any:
+    return 3 * _gate(m) - 2
+
+
+def kd_drop_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return Fraction(1 if k <= 1500 else -2)
+
+
+# Weights (1601 - i) / 1600 scaled by (1 + q) for a parameter q in (0, 1): w(1601) = 0 and w(i) < 0 after, so neither
+# monotonic (a relevant document at rank 1602 scores -3/3200 at k = 1602, 0 at k = 1601) nor convergent (a swap of
+# ranks 1601 and 1602 at k = 1601 leaves 0). Z3 refutes "w > 0" at i = 1601; SymPy must not then prove it.
+def linear_decay(name: str) -> Measure:
+    from irprops.metrics import Param
+
+    param = Param("q", Fraction(1, 2), "0 < q < 1", lambda v: 0 < v < 1, proof_interval=(Fraction(0), Fraction(1)))
+    object.__setattr__(param, "name", name)  # past the check of the name, to test the forms and the provers alone
+
+    def formula(m: Any) -> Any:
+        return (1 + m.param(name)) * m.sum(1, m.k, lambda i: m.r(i) * (1601 - i) / 1600)
+    return Measure(Metric(f"linear-decay-{name}", formula, "binary", (), (param,), "an adversarial proposal"), {name: Fraction(1, 2)})
+
+
+def linear_decay_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return Fraction(3, 2) * sum((grade(ranking, i) * Fraction(1601 - i, 1600) for i in range(1, k + 1)), Fraction(0))

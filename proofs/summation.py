@@ -1,0 +1,84 @@
+"""Sums over the depth that a proof may read in closed form: SymPy's summation, checked by telescoping.
+
+SymPy's ``summation`` (and ``doit``) is not a proof: over a symbolic limit it sums
+``KroneckerDelta(2*i, k)`` to ``Piecewise((1, k >= 2), (0, True))`` (wrong at every odd k) and
+``sum_{j=0}^{n} (-1)**j * binomial(n, j)`` to 0 (wrong at n = 0), and ``simplify`` then drops what
+conditions remain. A proof for every k that reads such a value proves something about another
+metric. So a grade-free sum ``sum_{i=lo}^{hi} f(i)`` is replaced by a closed form ``G(hi)`` only when
+
+* ``f`` and ``G`` are built from numbers, symbols, +, *, powers, exp and log (no Piecewise,
+  KroneckerDelta, binomial, floor, Min, Max, ...: the cases where SymPy's summation goes wrong);
+* ``G`` is checked by telescoping: ``G(lo - 1) = 0`` and ``G(n) - G(n - 1) = f(n)`` for a symbolic n,
+  each simplified to 0 (an identity of elementary functions), so ``G(n)`` is the sum for every
+  integer ``n >= lo - 1`` by induction;
+* ``hi >= lo - 1`` at every depth (SymPy's assumptions on k >= 1, R >= 0), where the sum is the
+  one the metric adds up.
+
+Any other sum, and every product, stays as it is, unevaluated, and a prover that needs its value
+has no proof.
+
+>>> k, i = sympy.symbols("k i", integer=True, positive=True)
+>>> evaluated(sympy.Sum(i, (i, 1, k)))
+k**2/2 + k/2
+>>> evaluated(sympy.Sum(sympy.KroneckerDelta(2 * i, k), (i, 1, k)))
+Sum(KroneckerDelta(2*i, k), (i, 1, k))
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from irprops.metrics.exact import log2
+from irprops.metrics.timing import limited
+
+__all__ = ["ELEMENTARY", "elementary", "evaluated", "verified_sum"]
+
+ELEMENTARY = (sympy.Symbol, sympy.Dummy, sympy.Number, sympy.NumberSymbol, sympy.Add, sympy.Mul, sympy.Pow, sympy.exp, sympy.log, log2)
+"""What a summand and its closed form may be built from for the closed form to be trusted (after the telescoping check)."""
+SECONDS = 10.0
+"""How long SymPy may take over one sum (summation and the telescoping check)."""
+
+
+def elementary(expr: sympy.Basic) -> bool:
+    """Whether ``expr`` is built from :data:`ELEMENTARY` parts only."""
+    return all(isinstance(node, ELEMENTARY) for node in sympy.preorder_traversal(expr))
+
+
+def evaluated(expr: sympy.Expr) -> sympy.Expr:
+    """``expr`` with every sum replaced by its checked closed form where there is one (see the module).
+
+    The other parts of ``expr`` are evaluated by ``doit`` as usual, sums and products kept out of its reach.
+    """
+    kept: dict[sympy.Dummy, sympy.Expr] = {}
+
+    def keep(node: sympy.Expr) -> sympy.Expr:
+        closed = verified_sum(node) if isinstance(node, sympy.Sum) else None
+        if closed is not None:
+            return closed
+        placeholder = sympy.Dummy("kept")
+        kept[placeholder] = node
+        return placeholder
+
+    shielded = expr.replace(lambda a: isinstance(a, (sympy.Sum, sympy.Product)), keep)
+    return shielded.doit().xreplace(kept)  # type: ignore[no-any-return]
+
+
+@limited(SECONDS, None)
+def verified_sum(total: sympy.Sum) -> sympy.Expr | None:
+    """The closed form of a one-index sum, checked by telescoping, or None (see the module)."""
+    if len(total.limits) != 1:
+        return None
+    index, lo, hi = total.limits[0]
+    f = total.function
+    if not elementary(f) or f.has(sympy.Indexed):
+        return None
+    n = sympy.Dummy("n", integer=True)
+    closed = sympy.summation(f, (index, lo, n))
+    if not elementary(closed) or closed.has(index):
+        return None
+    start = sympy.simplify(closed.subs(n, lo - 1))
+    step = sympy.simplify(closed - closed.subs(n, n - 1) - f.subs(index, n))
+    reaches = sympy.simplify(hi - lo + 1).is_nonnegative
+    if start != 0 or step != 0 or not reaches:
+        return None
+    return closed.subs(n, hi)  # type: ignore[no-any-return]

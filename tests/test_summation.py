@@ -1,0 +1,106 @@
+"""A proof never reads SymPy's summation over the depth unless the sum is checked by telescoping.
+
+A sixth hostile review found seven false "yes" verdicts, each proved for all k: a sum of deltas over the depth that
+SymPy sums to 1 at every k (it is 0 from depth 1501 on), and an alternating binomial sum it sums to 0 (it is 1 at
+n = 0). The proposals and their truths are in tests/adversarial_proposals.py.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+import sympy
+
+from irprops.metrics import Measure, Situation, Undefined
+from irprops.proofs import prove
+from irprops.proofs.summation import evaluated, verified_sum
+from irprops.verdicts import Prop
+from tests import adversarial_proposals as adv
+from tests.helpers import covers
+
+ZERO, ONE = Fraction(0), Fraction(1)
+k, i, j, n = sympy.symbols("k i j n", integer=True, positive=True)
+p = sympy.Symbol("p", positive=True)
+
+CASES = [
+    (adv.kd_parity, adv.kd_parity_truth, Prop.MONOTONIC),
+    (adv.gated_count, adv.gated_count_truth, Prop.MONOTONIC),
+    (adv.precision_then_k, adv.precision_then_k_truth, Prop.BOUNDED),
+    (adv.gated_harmonic, adv.gated_harmonic_truth, Prop.CONVERGENT),
+    (adv.gated_harmonic, adv.gated_harmonic_truth, Prop.TOP_WEIGHTED),
+    (adv.gated_hit, adv.gated_hit_truth, Prop.REALIZABLE),
+    (adv.binomial_bonus, adv.binomial_bonus_truth, Prop.BOUNDED),
+    (adv.alternating_binomial, adv.alternating_binomial_truth, Prop.MONOTONIC),
+    (adv.kd_defined, adv.kd_defined_truth, Prop.REALIZABLE),
+]
+
+
+class TestTheOraclesAgree:
+    @pytest.mark.parametrize(("measure", "oracle"), list({m.name: (m, o) for m, o, _ in CASES}.values()))
+    @pytest.mark.parametrize("depth", [1, 2, 1500, 1501, 1502])
+    def test_with_the_exact_score_on_both_sides_of_depth_1500(self, measure: Measure, oracle: Any, depth: int) -> None:
+        for ranking in ((ZERO,) * (depth + 1), (ONE,) + (ZERO,) * depth, (ZERO, ONE) + (ZERO,) * depth):
+            own = tuple(g for g in ranking if g)
+            for qrels in (own, (*own, ONE)):
+                got = measure.exact(Situation(ranking, depth, qrels))
+                assert (None if isinstance(got, Undefined) else got) == oracle(ranking, depth, qrels), (depth, ranking[:2], qrels)
+
+
+class TestNoProofReachesTheDepthWhereTheSumChanges:
+    @pytest.mark.parametrize(("measure", "oracle", "prop"), CASES, ids=lambda c: getattr(c, "name", str(c)))
+    def test_a_false_property_is_not_proved_at_depth_1501(self, measure: Measure, oracle: Any, prop: Prop) -> None:
+        assert not covers(prove(measure, prop), 1501)
+
+
+class TestAStatedBoundHolds:
+    def test_a_constant_is_not_read_off_a_sum_that_changes_past_depth_1500(self) -> None:
+        found = prove(adv.kd_drop, Prop.BOUNDED)  # bounded is true (by 2); the bound 1 once stated is not
+        assert not covers(found, 1501) or "1" not in found.lemmas[-1].statement  # type: ignore[union-attr]
+        assert adv.kd_drop.exact(Situation((ZERO,) * 1501, 1501, ())) == adv.kd_drop_truth((), 1501, ()) == -2
+
+
+class TestASumIsReadInClosedFormOnlyWhenChecked:
+    @pytest.mark.parametrize(("summand", "closed"), [
+        (i, k * (k + 1) / 2),
+        (1 / (i * (i + 1)), 1 - 1 / (k + 1)),
+        (sympy.Rational(1, 2) ** i, 1 - sympy.Rational(1, 2) ** k),
+        ((p + 1) ** (1 - i), None),  # RBP's weights, p > 0 standing for 1/p - 1: SymPy's closed form is checked, whatever its shape
+    ])
+    def test_an_elementary_sum_is_summed_and_checked(self, summand: sympy.Expr, closed: sympy.Expr | None) -> None:
+        found = verified_sum(sympy.Sum(summand, (i, 1, k)))
+        assert found is not None and not found.has(sympy.Sum)
+        if closed is not None:
+            assert sympy.simplify(found - closed) == 0
+        for depth in (1, 2, 7):
+            assert sympy.simplify(found.subs(k, depth) - sympy.Sum(summand, (i, 1, depth)).doit()) == 0
+
+    @pytest.mark.parametrize("total", [
+        sympy.Sum(sympy.KroneckerDelta(2 * i, k), (i, 1, k)),  # SymPy: Piecewise((1, k >= 2), (0, True)); 0 at every odd k
+        sympy.Sum((-1) ** j * sympy.binomial(n, j), (j, 0, n)),  # SymPy: 0; it is 1 at n = 0
+        sympy.Sum(sympy.Piecewise((1, i < 5), (2, True)), (i, 1, k)),
+        sympy.Sum(sympy.floor(i / 2), (i, 1, k)),
+    ])
+    def test_a_sum_outside_the_elementary_functions_stays_unevaluated(self, total: sympy.Sum) -> None:
+        assert verified_sum(total) is None
+        assert evaluated(total) == total
+
+    def test_a_product_stays_unevaluated(self) -> None:
+        product = sympy.Product(1 - sympy.KroneckerDelta(i, 1501), (i, 1, k))
+        assert evaluated(product) == product
+
+    def test_a_sum_whose_upper_limit_may_fall_below_its_lower_one_is_not_summed(self) -> None:
+        assert verified_sum(sympy.Sum(i, (i, 1, k - 5))) is None  # k - 5 < 0 at k = 1 .. 4: Karr's convention, not ours
+
+
+class TestAGradedSortInTheAgreementCheck:
+    def test_is_read_by_sorting_the_grades_not_by_writing_out_every_subset(self) -> None:
+        measure = adv.proposal("sorted-graded", "graded")(lambda m: m.sum(1, m.k, lambda r: m.r(r) * m.r_sorted(r)))
+        measure.validate_forms()  # the agreement check at depths up to 1000: C(30, 15) subsets once made it run for hours
+        form = measure.closed_form()
+        assert form is not None
+        grades = tuple(Fraction(g % 4, 3) for g in range(31))
+        situation = Situation(grades, 30, tuple(g for g in grades if g))
+        ordered = sorted(grades[:30], reverse=True)
+        assert form.at(situation) == measure.exact(situation) == sum((a * b for a, b in zip(grades[:30], ordered, strict=True)), ZERO)
