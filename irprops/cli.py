@@ -19,7 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from irprops import metrics
-from irprops.files import cache_home, writable_folder
+from irprops.files import cache_home, keep_lost_interrupts, raise_if_interrupted, writable_folder
 from irprops.metrics import decimal, exact, format_ranking
 
 
@@ -67,6 +67,7 @@ def main() -> None:
     """Prove or refute numeric properties of IR effectiveness metrics (Moffat, AIRS 2013)."""
     # Hypothesis keeps what it learns in a folder, by default .hypothesis/ in the working directory: keep it in our cache
     os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache_home() / "hypothesis"))
+    keep_lost_interrupts()
 
 
 @main.command(context_settings={"ignore_unknown_options": True})  # a ranking may start with -: P@3 -1-
@@ -129,6 +130,7 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
 
     timeout, budget = _seconds("--timeout", timeout), _seconds("--budget", budget)
     result = run_check(target, property_names or None, relevance=relevance, timeout=timeout, budget=budget, prove=not search_only)  # type: ignore[arg-type]
+    raise_if_interrupted()  # a Ctrl-C that came during a finalizer is never a verdict
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return

@@ -1,4 +1,4 @@
-"""Writing files without losing any: what irprops writes replaces a file whole or not at all.
+"""Writing files without losing any, and Ctrl-C: what irprops writes replaces a file whole or not at all.
 
 Each file is written to a temporary file beside it and renamed over it (:func:`write_atomically`),
 so a reader, a crash or ``kill -9`` sees the old file or the new one, never a part. A set of files
@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -27,7 +28,8 @@ from typing import Any
 
 from irprops.metrics import InputError
 
-__all__ = ["cache_home", "uninterrupted", "writable_folder", "write_atomically"]
+__all__ = ["cache_home", "ignore_ctrl_c", "keep_lost_interrupts", "raise_if_interrupted", "uninterrupted", "writable_folder",
+           "write_atomically"]
 
 
 def cache_home() -> Path:
@@ -57,6 +59,7 @@ def uninterrupted() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    raise_if_interrupted()
     held: list[Any] = []
     previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
     try:
@@ -65,6 +68,36 @@ def uninterrupted() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
     if held:
         raise KeyboardInterrupt
+
+
+_LOST: list[KeyboardInterrupt] = []
+
+
+def keep_lost_interrupts() -> None:
+    """Keep a Ctrl-C that Python could not raise, because it came while a finalizer ran ("Exception ignored in ..."):
+    :func:`raise_if_interrupted` raises it at the next place that asks, instead of printing it and going on."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            _LOST.append(unraisable.exc_value)
+            return
+        previous(unraisable)
+
+    if getattr(sys.unraisablehook, "__name__", "") != "hook":
+        sys.unraisablehook = hook
+
+
+def raise_if_interrupted() -> None:
+    """Raise the Ctrl-C that :func:`keep_lost_interrupts` kept, if any (the search and the solver ask before each step)."""
+    if _LOST:
+        _LOST.clear()
+        raise KeyboardInterrupt
+
+
+def ignore_ctrl_c() -> None:
+    """In a worker or helper process: leave Ctrl-C to the parent, which ends its workers at once (no traceback from each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def writable_folder(folder: Path, option: str, hint: str | None = None) -> None:

@@ -25,6 +25,7 @@ when its file is outside the standard library, installed packages and irprops' o
 from __future__ import annotations
 
 import contextlib
+import gc
 import sys
 from collections.abc import Iterator
 from types import CodeType, FrameType
@@ -69,6 +70,8 @@ def _called(frame: FrameType, seen: list[Finding]) -> None:
     """The formula's code called library code: only SymPy, fractions and the algebra, never with text for SymPy, nor
     with a float."""
     caller = frame.f_back.f_code.co_name if frame.f_back is not None else "?"
+    if _collector(frame.f_code):
+        return  # the garbage collector ran a callback or a finalizer in the middle of the formula: not the formula's call
     if not language.library_call(frame.f_code, frame.f_globals):
         module = frame.f_globals.get("__name__", frame.f_code.co_filename)
         seen.append((f"a call into `{module}.{frame.f_code.co_name}` (outside SymPy and the algebra)", caller, "language"))
@@ -78,6 +81,11 @@ def _called(frame: FrameType, seen: list[Finding]) -> None:
         seen.append((refusal[0], caller, refusal[1]))
     if RECORDING:
         RECORDING[-1].extend(language.conditions(frame.f_code, frame.f_locals))
+
+
+def _collector(code: CodeType) -> bool:
+    """Whether ``code`` is a finalizer or a callback of the garbage collector (which may run during any allocation)."""
+    return code.co_name == "__del__" or any(getattr(callback, "__code__", None) is code for callback in gc.callbacks)
 
 
 @contextlib.contextmanager

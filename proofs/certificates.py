@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from irprops.files import uninterrupted, writable_folder, write_atomically
+from irprops.files import ignore_ctrl_c, uninterrupted, writable_folder, write_atomically
 from irprops.metrics import REGISTRY, Measure
 from irprops.verdicts import CrossCheck, Prop
 
@@ -161,9 +161,13 @@ def _close_helper() -> None:
 
 
 def _serve(connection: Any) -> None:
+    ignore_ctrl_c()  # the parent's to handle: it ends this helper
     while True:
         try:
             text = connection.recv()
-        except EOFError:
+        except (EOFError, OSError):  # the parent has gone (ended, or killed with its workers)
             return
-        connection.send(cvc5_answers(text))
+        try:
+            connection.send(cvc5_answers(text))
+        except OSError:
+            return

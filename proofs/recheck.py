@@ -28,7 +28,7 @@ import multiprocessing
 from dataclasses import dataclass
 from pathlib import Path
 
-from irprops.files import write_atomically
+from irprops.files import ignore_ctrl_c, write_atomically
 
 __all__ = ["ALLOWED", "MANIFEST", "Recheck", "commands", "cvc5_answers", "cvc5_available", "hypotheses", "listed", "recheck", "refused",
            "vacuity_checks", "write_manifest", "z3_answers"]
@@ -186,7 +186,8 @@ def recheck(directory: Path, workers: int = 2) -> list[Recheck]:
     if manifest is None:
         return [Recheck(MANIFEST, (), None, f"there is no {MANIFEST} in {directory}: run irprops certificates to write one")]
     results = [Recheck(path, (), None, "it is listed in the MANIFEST but missing") for path in sorted(set(manifest) - set(files))]
-    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=ignore_ctrl_c)
     try:
         futures = {}
         for path, f in files.items():

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 import z3
 
+from irprops.files import raise_if_interrupted
+
 RLIMIT = 20_000_000
 """Z3 resource units per query (deterministic); about a second of work on the development machine."""
 TIMEOUT_MS = 20_000
@@ -89,6 +91,7 @@ def answer(solver: z3.Solver) -> str:
     again as KeyboardInterrupt, so that an interrupted proof is never reported as one the solver
     could not do (which would let a weaker proof, or none, stand in its place).
     """
+    raise_if_interrupted()
     status = str(solver.check())
     if status == "unknown" and "interrupted" in solver.reason_unknown():
         raise KeyboardInterrupt

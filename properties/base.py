@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, Phase, Verbosity, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
+from irprops.files import raise_if_interrupted
 from irprops.metrics import Situation
 from irprops.verdicts import COLUMNS, Problem, Prop, Search, Verdict, VerdictValue, Witness, show, situation_json
 
@@ -86,6 +87,7 @@ class SearchLog:
         """
         if self.stopped:
             return None
+        raise_if_interrupted()
         if time.perf_counter() - self.started > self.budget:
             self.out_of_time = True
             return None

@@ -22,7 +22,7 @@ LAYERS = {
     "irprops.metrics": {"irprops.metrics"},
     "irprops.verdicts": {"irprops.metrics", "irprops.verdicts"},
     "irprops.files": {"irprops.metrics", "irprops.files"},
-    "irprops.properties": {"irprops.metrics", "irprops.verdicts", "irprops.properties"},
+    "irprops.properties": {"irprops.metrics", "irprops.verdicts", "irprops.files", "irprops.properties"},
     "irprops.proofs": {"irprops.metrics", "irprops.verdicts", "irprops.files", "irprops.proofs"},
 }
 """What each layer may import from irprops; the rest of irprops (checking, table, cli) may import anything."""

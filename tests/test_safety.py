@@ -49,6 +49,17 @@ class TestCtrlC:
         with pytest.raises(KeyboardInterrupt):
             answer(solver)
 
+    def test_one_python_could_not_raise_in_a_finalizer_is_kept_and_raised_at_the_next_step(self) -> None:
+        class RaisesWhenCollected:
+            def __del__(self) -> None:
+                raise KeyboardInterrupt
+
+        files.keep_lost_interrupts()
+        RaisesWhenCollected()  # collected at once: Python cannot raise from __del__, it calls sys.unraisablehook
+        with pytest.raises(KeyboardInterrupt):
+            files.raise_if_interrupted()
+        files.raise_if_interrupted()  # raised once
+
     @pytest.mark.slow
     @pytest.mark.parametrize("after", [1.0, 3.0, 6.0])
     def test_during_a_check_exits_130_with_no_verdict(self, after: float) -> None:

@@ -24,7 +24,7 @@ import irprops.proofs
 import irprops.properties
 import irprops.verdicts
 from irprops.checking import check
-from irprops.files import cache_home, write_atomically
+from irprops.files import cache_home, ignore_ctrl_c, write_atomically
 from irprops.verdicts import CheckResult
 
 SOURCES = (irprops.metrics, irprops.verdicts, irprops.properties, irprops.proofs, irprops.checking)
@@ -100,7 +100,8 @@ def compute(
             todo.append((metric, path))
     if todo:
         spawn = multiprocessing.get_context("spawn")  # forking a process that runs threads can deadlock
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=max(1, min(workers, len(todo))), mp_context=spawn)
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=max(1, min(workers, len(todo))), mp_context=spawn,
+                                                      initializer=ignore_ctrl_c)
         try:
             futures = {pool.submit(_check, metric): (metric, path) for metric, path in todo}
             for future in concurrent.futures.as_completed(futures):
