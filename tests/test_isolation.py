@@ -47,6 +47,19 @@ def prints_then_raises(ranking, k, qrels):
 def returns_ten_to_the_million(ranking, k, qrels):
     return 10 ** 10 ** 6
 
+import numbers
+
+class ForeignInteger:  # an integer type of another library (numpy.int64 is one): an Integral, not an int
+    def __init__(self, value):
+        self.numerator, self.denominator = value, 1
+    def __int__(self):
+        return self.numerator
+
+numbers.Integral.register(ForeignInteger)
+
+def returns_a_foreign_integer(ranking, k, qrels):
+    return ForeignInteger(sum(1 for g in ranking[:k] if g))
+
 def insists_on_fractions(ranking, k, qrels):
     assert isinstance(ranking, tuple) and isinstance(qrels, tuple) and type(k) is int
     assert all(type(g) is Fraction for g in ranking + qrels)
@@ -104,6 +117,12 @@ class TestWhatAProposalDoesInItsProcess:
         code, report = checked(f"{proposals}:insists_on_fractions", "monotonic", "--budget", "5")
         assert code == 0 and report["properties"]["monotonic"]["verdict"] == "no"
         assert search_of(report, "monotonic")["defects"] == 0, search_of(report, "monotonic")
+
+
+    def test_an_integer_of_another_library_is_scored_exactly(self, proposals: Path) -> None:
+        code, report = checked(f"{proposals}:returns_a_foreign_integer", "top_weighted", "--budget", "5")
+        assert code == 0 and report["properties"]["top_weighted"]["verdict"] == "no"
+        assert search_of(report, "top_weighted")["defects"] == 0 and report["properties"]["top_weighted"]["witness"]
 
 
 class TestWhatAProposalDoesWhenImported:
