@@ -22,6 +22,9 @@ import sympy
 from irprops.metrics import Measure, Normaliser, SymbolicForm
 from irprops.metrics.exact import show
 from irprops.metrics.symbolic import MaxOver, OrderStatistic
+from irprops.metrics.timing import limited
+
+from .signs import SYMPY_SECONDS
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,7 @@ class WeightedSum:
         """Whether the normaliser weighs ranks exactly as the numerator does, over the same ranks."""
         return (
             self.normaliser_weight is not None
-            and sympy.simplify(self.normaliser_weight - self.weight) == 0
+            and _zero(self.normaliser_weight - self.weight)
             and (self.normaliser_upper is None or self.normaliser_upper == self.upper)
         )
 
@@ -157,6 +160,8 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
     if v is None:
         return None
     ratio = _simplified(v / weight)
+    if ratio is None:
+        return None
     if ratio != 1 and not ratio.has(i) and fixed(ratio, p) and ratio.is_positive:  # N = ratio * sum w: fold ratio into the scale
         structure["scale"], v, n = scale / ratio, weight, n / ratio
     return WeightedSum(**structure, normaliser="weights", normaliser_weight=v, normaliser_upper=k, telescoped_from=n)
@@ -205,15 +210,22 @@ def telescoped(n: sympy.Expr, i: sympy.Symbol, p: Prepared) -> sympy.Expr | None
     k = p.k
     if n.has(p.grades, p.R, sympy.Indexed, sympy.Sum, sympy.Product, MaxOver, OrderStatistic) or not n.has(k):
         return None
-    if sympy.simplify(n.subs(k, 0)) != 0:
+    if not _zero(n.subs(k, 0)):
         return None
     v = _simplified(n.subs(k, i) - n.subs(k, i - 1))
-    return v if fixed(v, p) else None
+    return v if v is not None and fixed(v, p) else None
 
 
-def _simplified(e: sympy.Expr) -> sympy.Expr:
-    """SymPy's simplification, after powers of one base are merged (2**(2*i) and 4**i)."""
-    return sympy.simplify(sympy.powsimp(sympy.expand_power_base(sympy.expand(e), force=True), force=True))
+@limited(SYMPY_SECONDS, None)
+def _simplified(e: sympy.Expr) -> sympy.Expr | None:
+    """SymPy's simplification, after powers of one base are merged (2**(2*i) and 4**i); None past the time limit."""
+    return sympy.simplify(sympy.powsimp(sympy.expand_power_base(sympy.expand(e), force=True), force=True))  # type: ignore[no-any-return]
+
+
+@limited(SYMPY_SECONDS, False)
+def _zero(e: sympy.Expr) -> bool:
+    """Whether SymPy simplifies ``e`` to 0 within the time limit (past it: not shown zero)."""
+    return bool(sympy.simplify(e) == 0)
 
 
 def fixed(weight: sympy.Expr, p: Prepared) -> bool:
@@ -235,7 +247,7 @@ def _coefficient(term: sympy.Expr, grade: sympy.Indexed) -> sympy.Expr | None:
             return None
         return sympy.Piecewise(*pieces)
     w = sympy.expand(term).coeff(grade)
-    if w == 0 or sympy.simplify(term - w * grade) != 0 or w.has(sympy.Indexed) or w.has(MaxOver, OrderStatistic):
+    if w == 0 or not _zero(term - w * grade) or w.has(sympy.Indexed) or w.has(MaxOver, OrderStatistic):
         return None
     return w
 
@@ -257,8 +269,8 @@ def _normaliser(body: sympy.Expr, i: sympy.Symbol, top: sympy.Expr, p: Prepared)
                 and not value.has(x, R, sympy.Indexed)):
             return "self", value
     sorted_grade = OrderStatistic(i, x, k)
-    v = sympy.simplify(body / sorted_grade)
-    if body.has(sorted_grade) and not v.has(x, R, sympy.Indexed, OrderStatistic):
+    v = _simplified(body / sorted_grade) if body.has(sorted_grade) else None
+    if v is not None and not v.has(x, R, sympy.Indexed, OrderStatistic):
         return "self", v
     return None
 

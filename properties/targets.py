@@ -14,7 +14,9 @@ with equality only for identical floats, and flagged as numerical evidence.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
+import json
 import math
 import signal
 import sys
@@ -251,13 +253,10 @@ class ProposalTarget(Target):
 
     def _symbolic(self, tree: Any, situation: Situation) -> Outcome:
         """An exact SymPy number (say over metrics.exact.log2): certified like the built-in metrics."""
-        try:
-            value = as_exact(_rebuilt(tree))
-            approx = to_float(value)
-        except (TypeError, ValueError, KeyError, IndexError, Undecided):
-            raise Defect(situation, "returned a SymPy value that is not an exact real number") from None
-        if not math.isfinite(approx):
-            raise Defect(situation, f"returned {brief(value)}")
+        found = _exact_value(json.dumps(tree))
+        if isinstance(found, str):
+            raise Defect(situation, found)
+        value, approx = found
         return Scored(approx, exact=value)
 
     def _answer(self, situation: Situation) -> dict[str, Any]:
@@ -280,6 +279,18 @@ class ProposalTarget(Target):
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
         return {**answer, "printed": printed.getvalue()[:PRINTED_CHARS]}
+
+
+@functools.lru_cache(maxsize=4096)
+def _exact_value(tree: str) -> tuple[Exact, float] | str:
+    """The exact value and its float of a tree (as JSON text: a proposal returns the same values again and again),
+    or why it is not an exact real number."""
+    try:
+        value = as_exact(_rebuilt(json.loads(tree)))
+        approx = to_float(value)
+    except (TypeError, ValueError, KeyError, IndexError, Undecided):
+        return "returned a SymPy value that is not an exact real number"
+    return (value, approx) if math.isfinite(approx) else f"returned {brief(value)}"
 
 
 _BUILD: dict[str, Callable[..., Any]] = {"Add": sympy.Add, "Mul": sympy.Mul, "Pow": sympy.Pow, "log": sympy.log, "exp": sympy.exp,
