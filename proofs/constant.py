@@ -59,7 +59,10 @@ def constant(p: Prepared) -> sympy.Expr | None:
 @limited(SYMPY_SECONDS, None)
 def _simplified(expr: sympy.Expr) -> sympy.Expr | None:
     """``expr`` simplified, its sums in closed form only where checked (:mod:`~irprops.proofs.summation`)."""
-    return sympy.simplify(evaluated(expr))  # type: ignore[no-any-return]
+    found = evaluated(expr)
+    if found.has(sympy.Sum, sympy.Product):
+        return None  # a sum left unevaluated: SymPy's simplify would sum it its own way (Sum._eval_simplify)
+    return sympy.simplify(found)  # type: ignore[no-any-return]
 
 
 def _nonzero(d: sympy.Expr) -> bool:

@@ -211,6 +211,9 @@ def series(w: Weight) -> Series:
         return Series(tail.bounded, bound, f"{tail.how}; w differs from {split.smooth} only at the ranks {sorted(split.values)}, "
                                            f"which add {shift} to every sum reaching them")
     in_q = w.expr.subs(w.substitution())
+    if not smooth(in_q):  # SymPy's series tests misread a weight that is a sum (two limits), a floor, a delta, a case split
+        return Series(None, None, f"the weight {w.expr} is not built from +, *, powers, exp and log, so SymPy's tests of "
+                                  "its series are not read")
     closed = verified_sum(sympy.Sum(in_q, (w.index, 1, K))) or sympy.Sum(in_q, (w.index, 1, K))  # checked by telescoping
     if not closed.has(sympy.Sum, sympy.Piecewise):
         closed = sympy.simplify(closed)

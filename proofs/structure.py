@@ -218,8 +218,11 @@ def telescoped(n: sympy.Expr, i: sympy.Symbol, p: Prepared) -> sympy.Expr | None
 
 @limited(SYMPY_SECONDS, None)
 def _simplified(e: sympy.Expr) -> sympy.Expr | None:
-    """SymPy's simplification, after powers of one base are merged (2**(2*i) and 4**i); None past the time limit."""
-    return sympy.simplify(sympy.powsimp(sympy.expand_power_base(sympy.expand(e), force=True), force=True))  # type: ignore[no-any-return]
+    """SymPy's simplification, after powers of one base are merged (2**(2*i) and 4**i; not across roots, whose bases may
+    be negative); None past the time limit."""
+    roots = any(a.is_Pow and not a.exp.is_integer for a in sympy.preorder_traversal(e))
+    force = not roots  # with a root, force would merge sqrt(a) * sqrt(b) into sqrt(a b) when a and b are negative
+    return sympy.simplify(sympy.powsimp(sympy.expand_power_base(sympy.expand(e), force=force), force=force))  # type: ignore[no-any-return]
 
 
 @limited(SYMPY_SECONDS, False)
@@ -229,14 +232,15 @@ def _zero(e: sympy.Expr) -> bool:
 
 
 def fixed(weight: sympy.Expr, p: Prepared) -> bool:
-    """Whether a weight function of the rank is free of the depth k and of R (the lemmas treat it as fixed).
+    """Whether a weight function of the rank is free of the depth k and of R (the lemmas treat it as fixed), and is no sum
+    or product over other ranks (SymPy's facts about such a weight would rest on its summation).
 
     >>> from irprops.metrics import parse
     >>> p = prepare(parse("NDCG"))
     >>> fixed(1 / sympy.log(sympy.Symbol("i") + 1), p), fixed(1 / p.k, p)
     (True, False)
     """
-    return not weight.has(p.k, p.R)
+    return not weight.has(p.k, p.R, sympy.Sum, sympy.Product)  # a weight that is a sum: SymPy's facts about it are its summation
 
 
 def _coefficient(term: sympy.Expr, grade: sympy.Indexed) -> sympy.Expr | None:

@@ -47,20 +47,28 @@ def elementary(expr: sympy.Basic) -> bool:
 def evaluated(expr: sympy.Expr) -> sympy.Expr:
     """``expr`` with every sum replaced by its checked closed form where there is one (see the module).
 
-    The other parts of ``expr`` are evaluated by ``doit`` as usual, sums and products kept out of its reach.
+    The other parts of ``expr`` are evaluated by ``doit`` as usual, sums and products kept out of its reach. A sum
+    with a sum or product inside it (in its summand or its limits) is kept whole: its inner sum, kept unevaluated,
+    must not stand in the outer one as a value free of the outer index.
     """
     kept: dict[sympy.Dummy, sympy.Expr] = {}
+    shielded = _shield(expr, kept)
+    return shielded.doit().xreplace(kept)  # type: ignore[no-any-return]
 
-    def keep(node: sympy.Expr) -> sympy.Expr:
-        closed = verified_sum(node) if isinstance(node, sympy.Sum) else None
+
+def _shield(expr: sympy.Basic, kept: dict[sympy.Dummy, sympy.Expr]) -> sympy.Basic:
+    """``expr`` with each outermost sum or product replaced by its checked closed form, or by a placeholder."""
+    if isinstance(expr, (sympy.Sum, sympy.Product)):
+        nested = any(a.has(sympy.Sum, sympy.Product) for a in expr.args)
+        closed = verified_sum(expr) if isinstance(expr, sympy.Sum) and not nested else None
         if closed is not None:
             return closed
         placeholder = sympy.Dummy("kept")
-        kept[placeholder] = node
+        kept[placeholder] = expr
         return placeholder
-
-    shielded = expr.replace(lambda a: isinstance(a, (sympy.Sum, sympy.Product)), keep)
-    return shielded.doit().xreplace(kept)  # type: ignore[no-any-return]
+    if not expr.args:
+        return expr
+    return expr.func(*(_shield(a, kept) for a in expr.args))
 
 
 @limited(SECONDS, None)

@@ -274,7 +274,7 @@ def serve(requests: int, answers: int, memory: int) -> None:
         request = json.loads(line)
         with _limits(float(request["seconds"])):
             answer = call(function, request)
-        _send(outbox, answer, printed)
+        _send(outbox, {**answer, "id": request.get("id")}, printed)
 
 
 def _send(outbox: Any, answer: dict[str, Any], printed: int) -> None:

@@ -13,7 +13,7 @@ are JSON.
 ...     _ = (Path(folder) / "p.py").write_text("def half(ranking, k, qrels):\\n    print('hi')\\n    return ranking[0] / 2\\n")
 ...     with Sandbox(f"{folder}/p.py:half") as box:
 ...         box.ask(["1"], 1, ["1"], seconds=5.0)
-{'kind': 'exact', 'value': ['1', '2'], 'printed': 'hi\\n'}
+{'kind': 'exact', 'value': ['1', '2'], 'id': 1, 'printed': 'hi\\n'}
 """
 
 from __future__ import annotations
@@ -70,6 +70,7 @@ class Sandbox:
         self._requests: Any = None
         self._answers = -1
         self._buffer = b""
+        self._asked = 0
         _LIVE.add(self)
         self.loaded = self._start()
 
@@ -86,8 +87,9 @@ class Sandbox:
                 self._start()
             except InputError as error:
                 return {"kind": "defect", "problem": f"its process could not be started again ({error})"[:300], "printed": ""}
+        self._asked += 1
         try:
-            self._requests.write(json.dumps({"ranking": ranking, "k": k, "qrels": qrels, "seconds": seconds}) + "\n")
+            self._requests.write(json.dumps({"ranking": ranking, "k": k, "qrels": qrels, "seconds": seconds, "id": self._asked}) + "\n")
             self._requests.flush()
         except OSError:
             return self._ended()
@@ -95,7 +97,12 @@ class Sandbox:
         if answer is None:
             self.close()
             raise OutOfTime(seconds)
-        return answer if answer else self._ended()
+        if not answer:
+            return self._ended()
+        if answer.get("id") != self._asked:  # a line the proposal wrote on the pipe itself: the process is ended, not trusted
+            self.close()
+            return {"kind": "defect", "problem": "its process wrote an answer out of turn (on irprops' pipe)", "printed": ""}
+        return answer
 
     def close(self) -> None:
         """End the child and everything it started."""
@@ -152,7 +159,7 @@ class Sandbox:
         line, self._buffer = self._buffer.split(b"\n", 1)
         try:
             answer = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError, MemoryError):  # a line the proposal wrote on the pipe itself, say
             return {"kind": "defect", "problem": "its process sent an answer irprops cannot read"}
         return answer if isinstance(answer, dict) else {"kind": "defect", "problem": "its process sent an answer irprops cannot read"}
 

@@ -286,16 +286,32 @@ def _exact_value(tree: str) -> tuple[Exact, float] | str:
     """The exact value and its float of a tree (as JSON text: a proposal returns the same values again and again),
     or why it is not an exact real number."""
     try:
-        value = as_exact(_rebuilt(json.loads(tree)))
+        parsed = json.loads(tree)
+        if _size(parsed) > MAX_BITS // 2:
+            raise ValueError("too large")
+        value = as_exact(_rebuilt(parsed))
         approx = to_float(value)
-    except (TypeError, ValueError, KeyError, IndexError, Undecided):
-        return "returned a SymPy value that is not an exact real number"
+    except (TypeError, ValueError, KeyError, IndexError, Undecided, RecursionError, MemoryError, OverflowError):
+        return "returned a SymPy value that is not an exact real number of a size irprops reads"
     return (value, approx) if math.isfinite(approx) else f"returned {brief(value)}"
 
 
 _BUILD: dict[str, Callable[..., Any]] = {"Add": sympy.Add, "Mul": sympy.Mul, "Pow": sympy.Pow, "log": sympy.log, "exp": sympy.exp,
                                          "log2": log2}
 _LARGEST_POWER = 1 << 16
+
+
+def _size(tree: Any) -> int:
+    """The operations and hexadecimal digits of a tree: a bound on the work of rebuilding it."""
+    if isinstance(tree, str):
+        return len(tree)
+    if not isinstance(tree, list):
+        raise TypeError("not a tree")
+    return 1 + sum(_size(a) for a in tree)
+
+
+def _bits(r: sympy.Rational) -> int:
+    return max(int(r.p).bit_length(), int(r.q).bit_length(), 1)
 
 
 def _rebuilt(tree: Any) -> sympy.Expr:
@@ -310,6 +326,8 @@ def _rebuilt(tree: Any) -> sympy.Expr:
     args = [_rebuilt(a) for a in rest]
     if head == "Pow" and not (len(args) == 2 and args[1].is_Rational and abs(args[1].p) <= _LARGEST_POWER):
         raise ValueError("a power irprops does not read")
+    if head == "Pow" and args[0].is_Rational and _bits(args[0]) * abs(args[1].p) > MAX_BITS:
+        raise ValueError("a power past the largest number irprops reads")  # checked before it is computed
     return _BUILD[head](*args)  # type: ignore[no-any-return]
 
 

@@ -498,3 +498,51 @@ def linear_decay(name: str) -> Measure:
 
 def linear_decay_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
     return Fraction(3, 2) * sum((grade(ranking, i) * Fraction(1601 - i, 1600) for i in range(1, k + 1)), Fraction(0))
+
+
+# -- a seventh hostile review: nested sums, series of sums, split roots ------------------------------------------------
+# -sum_{i<=k} (2 i - k - 1) inner(i) with inner(i) = [i >= 1501] (a sum of deltas over j <= i): 0 up to depth 1500, then
+# -(1500)(k - 1500): unbounded, not monotonic. The inner sum, kept unevaluated, stood in the outer one as a constant, so
+# the outer weights (2 i - k - 1) summed to 0 and the closed form "was" 0.
+def _late_indicator_truth(i: int) -> int:
+    return 1 if i >= 1501 else 0
+
+
+@proposal("nested-zero")
+def nested_zero(m: Any) -> Any:
+    return -m.sum(1, m.k, lambda i: (2 * i - m.k - 1) * m.sum(1, i, lambda j: sympy.KroneckerDelta(j, 1501)))
+
+
+def nested_zero_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return -sum((Fraction((2 * i - k - 1) * _late_indicator_truth(i)) for i in range(1, k + 1)), Fraction(0))
+
+
+# The same with a product: inner(i) = prod_{j<=i} (1 - [j = 1501]) = [i < 1501]; 0 up to 1500, then 1500 (1500 - k).
+@proposal("nested-product")
+def nested_product(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: (2 * i - m.k - 1) * m.prod(1, i, lambda j: 1 - sympy.KroneckerDelta(j, 1501)))
+
+
+def nested_product_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((Fraction((2 * i - k - 1) * (1 - _late_indicator_truth(i))) for i in range(1, k + 1)), Fraction(0))
+
+
+# Weights w(i) = sum_{j<=i} |[j = 1501]| = [i >= 1501]: all relevant scores k - 1500 from 1501 on: unbounded. SymPy
+# merged the weight's sum and the series into one Sum with two limits, whose convergence test read the finite one.
+@proposal("late-weight")
+def late_weight(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) * m.sum(1, i, lambda j: sympy.Abs(sympy.KroneckerDelta(j, 1501))))
+
+
+def late_weight_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((grade(ranking, i) * _late_indicator_truth(i) for i in range(1, k + 1)), Fraction(0))
+
+
+# The normaliser N = k + 1100 (a^(1/2) b^(1/2) - (a b)^(1/2)), a = 3000 - k, b = 3001 - k: N = k up to k = 3001, then
+# k - 2200 sqrt((k - 3000)(k - 3001)) (two imaginary roots multiply to a negative number), negative from k = 3002: not
+# convergent there. SymPy's forced power merging (force=True) made sqrt(a) sqrt(b) into sqrt(a b).
+@proposal("split-pow")
+def split_pow(m: Any) -> Any:
+    half = sympy.Rational(1, 2)
+    a, b = 3000 - m.k, 3001 - m.k
+    return m.sum(1, m.k, m.r) / (m.k + 1100 * (sympy.Pow(a, half) * sympy.Pow(b, half) - sympy.Pow(a * b, half)))

@@ -60,6 +60,16 @@ numbers.Integral.register(ForeignInteger)
 def returns_a_foreign_integer(ranking, k, qrels):
     return ForeignInteger(sum(1 for g in ranking[:k] if g))
 
+def returns_a_power_tower(ranking, k, qrels):
+    import sympy
+    two = sympy.Pow(2, 65536, evaluate=False)
+    return sympy.Pow(sympy.Pow(two, 65536, evaluate=False), 65536, evaluate=False)  # 2 ** (2 ** 48): not to be computed
+
+def writes_a_deep_answer_on_the_pipe(ranking, k, qrels):
+    import os, sys
+    os.write(int(sys.argv[2]), ('{"kind": "symbolic", "value": ' + '["Add", ' * 100000 + '["int", "1"]' + ']' * 100000 + '}\\n').encode())
+    return 0
+
 def insists_on_fractions(ranking, k, qrels):
     assert isinstance(ranking, tuple) and isinstance(qrels, tuple) and type(k) is int
     assert all(type(g) is Fraction for g in ranking + qrels)
@@ -123,6 +133,12 @@ class TestWhatAProposalDoesInItsProcess:
         code, report = checked(f"{proposals}:returns_a_foreign_integer", "top_weighted", "--budget", "5")
         assert code == 0 and report["properties"]["top_weighted"]["verdict"] == "no"
         assert search_of(report, "top_weighted")["defects"] == 0 and report["properties"]["top_weighted"]["witness"]
+
+
+    @pytest.mark.parametrize("name", ["returns_a_power_tower", "writes_a_deep_answer_on_the_pipe"])
+    def test_an_answer_too_large_or_too_deep_to_read_is_a_defect_not_a_crash(self, proposals: Path, name: str) -> None:
+        code, report = checked(f"{proposals}:{name}", "monotonic", "--budget", "5")
+        assert code == 0 and search_of(report, "monotonic")["defects"] > 0, report["properties"]["monotonic"]
 
 
 class TestWhatAProposalDoesWhenImported:

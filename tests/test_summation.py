@@ -104,3 +104,29 @@ class TestAGradedSortInTheAgreementCheck:
         situation = Situation(grades, 30, tuple(g for g in grades if g))
         ordered = sorted(grades[:30], reverse=True)
         assert form.at(situation) == measure.exact(situation) == sum((a * b for a, b in zip(grades[:30], ordered, strict=True)), ZERO)
+
+
+class TestASumInsideASum:
+    @pytest.mark.parametrize(("measure", "oracle", "prop", "depth"), [
+        (adv.nested_zero, adv.nested_zero_truth, Prop.BOUNDED, 1501),
+        (adv.nested_zero, adv.nested_zero_truth, Prop.MONOTONIC, 1501),
+        (adv.nested_product, adv.nested_product_truth, Prop.BOUNDED, 1501),
+        (adv.late_weight, adv.late_weight_truth, Prop.BOUNDED, 1501),
+    ], ids=["nested-zero-bounded", "nested-zero-monotonic", "nested-product-bounded", "late-weight-bounded"])
+    def test_is_never_read_as_a_value_free_of_the_outer_index(self, measure: Measure, oracle: Any, prop: Prop, depth: int) -> None:
+        ranking = (ONE,) * (depth + 1)
+        assert measure.exact(Situation(ranking, depth + 1, ranking)) == oracle(ranking, depth + 1, ranking) != 0
+        assert not covers(prove(measure, prop), depth)
+
+    def test_is_kept_whole_by_the_evaluation_of_a_closed_form(self) -> None:
+        nested = sympy.Sum((2 * i - k - 1) * sympy.Sum(sympy.KroneckerDelta(j, 1501), (j, 1, i)), (i, 1, k))
+        assert evaluated(nested) == nested
+
+
+class TestARootOfANegativeNumber:
+    def test_is_not_merged_with_another_so_a_normaliser_that_turns_negative_is_not_proved_positive(self) -> None:
+        ranking = (ZERO,) * 3002 + (ONE,)
+        before = adv.split_pow.exact(Situation(ranking, 3002, (ONE,)))
+        after = adv.split_pow.exact(Situation((ONE,) + (ZERO,) * 3002, 3002, (ONE,)))
+        assert before == 0 and after < 0  # bringing the relevant document into the top k lowers the score
+        assert not covers(prove(adv.split_pow, Prop.CONVERGENT), 3002)
