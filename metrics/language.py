@@ -389,7 +389,10 @@ def conditions(callee: CodeType, arguments: dict[str, Any]) -> list[tuple[Any, s
                 return [(args[1], "positive", "sympy.log"), (args[2] - 1, "nonzero", "sympy.log's base")]
             return [(args[position], condition, f"sympy.{args[0].__name__}")] if len(args) > position else []
         if isinstance(args, tuple) and len(args) == 3 and args[0] is sympy.Pow:
-            return [(args[1], "nonzero", "sympy.Pow with a negative exponent")]
+            found = [(args[1], "nonzero", "sympy.Pow with a negative exponent")]
+            if not _integer(args[2]):  # a root of a negative number is not real (or two roots are not one)
+                found.append((args[1], "nonnegative", "sympy.Pow with an exponent that may not be an integer"))
+            return found
         if isinstance(args, tuple) and len(args) == 3 and args[0] is sympy.binomial:  # binomial(-1, 1/2) is zoo
             return [(args[1], "integer", "sympy.binomial"), (args[2], "integer", "sympy.binomial")]
     if callee.co_filename.startswith(_CALLEES[0]) and callee.co_name in ("sqrt", "root"):
@@ -402,6 +405,13 @@ def conditions(callee: CodeType, arguments: dict[str, Any]) -> list[tuple[Any, s
     if callee.co_filename in _ALGEBRA_FILES and callee.co_name == "log2" and "x" in arguments:
         return [(arguments["x"], "positive", "m.log2")]
     return []
+
+
+def _integer(exponent: object) -> bool:
+    """Whether SymPy shows ``exponent`` an integer (a Python int is one)."""
+    if isinstance(exponent, int):
+        return True
+    return isinstance(exponent, sympy.Basic) and getattr(exponent, "is_integer", None) is True
 
 
 def builtin_call(function: Callable[..., Any]) -> bool:

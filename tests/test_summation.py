@@ -130,3 +130,13 @@ class TestARootOfANegativeNumber:
         after = adv.split_pow.exact(Situation((ONE,) + (ZERO,) * 3002, 3002, (ONE,)))
         assert before == 0 and after < 0  # bringing the relevant document into the top k lowers the score
         assert not covers(prove(adv.split_pow, Prop.CONVERGENT), 3002)
+
+    def test_written_with_sympy_pow_is_recorded_as_a_condition_of_the_closed_form(self) -> None:
+        form = adv.split_pow.closed_form()
+        assert form is not None
+        assert any("sympy.Pow with an exponent that may not be an integer" in reason for reason in form.unmodelled), form.unmodelled
+
+    def test_of_a_rank_written_with_sympy_pow_is_no_condition(self) -> None:
+        half = sympy.Rational(1, 2)
+        form = adv.proposal("pow-of-a-rank")(lambda m: m.sum(1, m.k, lambda i: m.r(i) / sympy.Pow(i + 1, half))).closed_form()
+        assert form is not None and form.unmodelled == ()
