@@ -14,16 +14,24 @@ both and combines their verdicts, which carry every piece of evidence in its own
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from irprops.metrics import Measure
+import sympy
+
+from irprops.metrics import Measure, Situation, Undecided, compare
+from irprops.metrics.exact import show as show_exact
+from irprops.metrics.exact import to_str
 from irprops.proofs import Proof, cross_check, prove
-from irprops.properties import BuiltinTarget, Space, make_target, run_search
-from irprops.verdicts import CheckResult, Prop, Relevance, Verdict
+from irprops.properties import BuiltinTarget, Scored, Space, make_target, run_search
+from irprops.verdicts import CheckResult, Prop, Relevance, Verdict, show
 
 __all__ = ["check", "with_proof"]
+
+SCREENED = 200
+"""How many scores nearest each end of a proof's stated interval (by their floats) are held against it exactly."""
 
 
 def check(
@@ -50,20 +58,24 @@ def check(
     subject = make_target(target, relevance, timeout)
     verdicts = {}
     try:
-        for key, searched in run_search(subject, keys, budget=budget, space=space):
-            verdicts[key] = with_proof(subject.measure, searched) if prove and isinstance(subject, BuiltinTarget) else searched
+        found = run_search(subject, keys, budget=budget, space=space)
+        scored = subject.seen()  # every situation any property's search scored
+        for key, searched in found:
+            verdicts[key] = with_proof(subject.measure, searched, scored) if prove and isinstance(subject, BuiltinTarget) else searched
     finally:
         subject.close()
     return CheckResult(subject.name, subject.relevance, verdicts)
 
 
-def with_proof(measure: Measure, searched: Verdict) -> Verdict:
+def with_proof(measure: Measure, searched: Verdict, scored: Mapping[Situation, object] | None = None) -> Verdict:
     """The search's verdict, settled by a proof where the proof layer finds one.
 
     A witness is a fact, so a cell the search refuted keeps its "no"; a proof of "yes" whose
     reach covers the witness's depth contradicts it: the proof is withdrawn, and the verdict
     carries it with the reason (a prover bug, shown rather than raised). A proof for k <= K
     and a witness deeper than K do not contradict each other.
+    A proof that states the interval every score lies in (a constant c, a bound 0 <= score <= c) is held, exactly,
+    against the scores the search computed (``scored``): one outside it withdraws the proof in the same way.
     A proof cvc5 disputes leaves the cell "unknown", with the disputed proof in its field.
     """
     start = time.perf_counter()
@@ -79,9 +91,39 @@ def with_proof(measure: Measure, searched: Verdict) -> Verdict:
         return dataclasses.replace(searched, seconds=searched.seconds + time.perf_counter() - start)
     if not isinstance(found, Proof):
         return dataclasses.replace(searched, no_proof=found.reason, seconds=searched.seconds + time.perf_counter() - start)
+    outside = _outside(found.scores, scored or {}) if found.conclusion == "yes" and found.scores is not None else None
+    if outside is not None:
+        withdrawn = dataclasses.replace(found.record(), withdrawn=f"{outside}, so the prover is wrong here (please report it)")
+        return dataclasses.replace(searched, proof=withdrawn, seconds=searched.seconds + time.perf_counter() - start)
     second = cross_check(found.obligations)
     seconds = searched.seconds + time.perf_counter() - start  # search, proof and cvc5 cross-check
     record = found.record(second)
     if record.disputed:
         return dataclasses.replace(searched, proof=record, seconds=seconds)
     return Verdict(searched.property, found.conclusion, searched.search, found.witness, record, seconds=seconds)
+
+
+def _outside(scores: tuple[sympy.Expr | None, sympy.Expr | None], scored: Mapping[Situation, object]) -> str | None:
+    """A score the search computed that lies outside the interval a proof states, shown, or None.
+
+    The floats only pick which scores to compare (the :data:`SCREENED` nearest each end); the comparison is exact.
+    """
+    defined = [(s, o) for s, o in scored.items() if isinstance(o, Scored) and not o.numerical and not math.isnan(o.approx)]
+    for end, side in ((scores[1], 1), (scores[0], -1)):
+        if end is None:
+            continue
+        try:
+            screen = float(end) - side * 1e-9 * max(1.0, abs(float(end)))
+        except (TypeError, ValueError, OverflowError):
+            continue
+        for situation, outcome in sorted(defined, key=lambda pair: -side * pair[1].approx)[:SCREENED]:
+            if side * outcome.approx < side * screen:
+                break
+            try:
+                beyond = compare(outcome.exact, end) == side
+            except (Undecided, ValueError, TypeError):  # a comparison that cannot be decided withdraws nothing
+                beyond = False
+            if beyond:
+                where = "above the upper" if side > 0 else "below the lower"
+                return f"{show(situation)} scores {to_str(outcome.exact)}, {where} end of the interval it states ({show_exact(end)})"
+    return None

@@ -83,4 +83,4 @@ def prove_constant(p: Prepared, prop: Prop) -> Proof | Failed:
     statement = f"the closed form reads no grade and no R{written}: every situation at every depth scores c = {show(c)}"
     claim = Lemma("claim", CLAIMS[prop].format(abs=show(sympy.Abs(c))), "structure")
     trusted = (CLOSED,) if c == p.expr else (CLOSED, SYMPY)
-    return Proof(prop, "yes", ALL_K, (Lemma("constant", statement, "SymPy" if written else "structure"), claim), trusted)
+    return Proof(prop, "yes", ALL_K, (Lemma("constant", statement, "SymPy" if written else "structure"), claim), trusted).stating(c, c)

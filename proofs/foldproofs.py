@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+import sympy
 import z3
 
 from irprops.metrics import Situation, compare
@@ -115,7 +116,7 @@ class FoldProver(Prover):
         if isinstance(found, Failed):
             unbounded = self.unbounded()
             return unbounded if isinstance(unbounded, Proof) else found
-        return found
+        return found.stating(sympy.Integer(0), sympy.Integer(1))
 
     def monotonic(self) -> Proof | Failed:
         if self.fold.upper != self.p.k:

@@ -14,11 +14,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from irprops.verdicts import CrossCheck, Lemma, ProofRecord, Prop, Reach, Verdict, Witness
 
 from .smt import Discharged, Obligation
+
+if TYPE_CHECKING:
+    import sympy
 
 ALL_K = Reach()
 
@@ -37,6 +40,14 @@ class Proof:
     obligations: tuple[Obligation, ...] = ()
     witness: Witness | None = None
     seconds: float = field(default=0.0, compare=False)
+    scores: tuple[sympy.Expr | None, sympy.Expr | None] | None = None
+    """The interval (lowest, highest) the proof states every defined score of the measure lies in, exact, with the
+    measure's parameter values; None at an end it states nothing about. The orchestration holds it against every
+    score the search computed, and withdraws the proof if one lies outside (a backstop, not part of the proof)."""
+
+    def stating(self, low: sympy.Expr | None, high: sympy.Expr | None) -> Proof:
+        """This proof, stating that every score lies in [low, high]."""
+        return replace(self, scores=(low, high))
 
     def record(self, cross_check: CrossCheck | None = None) -> ProofRecord:
         """The proof as a verdict carries it (no solver objects), with cvc5's opinion if one was asked."""

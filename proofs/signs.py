@@ -37,6 +37,10 @@ class Weight:
         """Every (0, 1) parameter p written 1 / (1 + q_p), q_p > 0."""
         return {p: 1 / (1 + sympy.Symbol(f"q_{p}", positive=True)) for p in self.open_unit}
 
+    def unsubstituted(self, e: sympy.Expr) -> sympy.Expr:
+        """``e`` with every q_p written back in terms of p (q_p = (1 - p) / p)."""
+        return e.xreplace({sympy.Symbol(f"q_{p}", positive=True): (1 - p) / p for p in self.open_unit})
+
     def substitution_text(self) -> str:
         return "".join(f", where {p} = 1/(1 + q_{p}) with q_{p} > 0" for p in self.open_unit)
 

@@ -182,6 +182,20 @@ class WeightedProver(Prover):
         ], [GRADES, FRAME, MVT])
 
     def bounded(self) -> Proof | Failed:
+        found = self._bounded()
+        if not isinstance(found, Proof) or found.conclusion != "yes" or found.scores is not None:
+            return found
+        return found.stating(sympy.Integer(0), self._valued(self.ws.scale))
+
+    def _valued(self, bound: sympy.Expr | None) -> sympy.Expr | None:
+        """``bound`` with the measure's parameter values, if that makes it a number (else None: no stated bound)."""
+        if bound is None:
+            return None
+        values = {s: sympy.Rational(v.numerator, v.denominator) for s, v in self.p.form.params.items()}
+        valued = sympy.sympify(bound).xreplace(values)
+        return valued if valued.is_number else None
+
+    def _bounded(self) -> Proof | Failed:
         kind = self.ws.normaliser
         if kind == "none":
             return self._bounded_by_series()
@@ -222,13 +236,15 @@ class WeightedProver(Prover):
         series = Lemma("weight sums", found.how, "SymPy")
         if found.bounded:
             bound = f"c * {found.bound}" if found.bound is not None else "c times the sum of the series"
-            return self._chain(Prop.BOUNDED, [
+            proved = self._chain(Prop.BOUNDED, [
                 lambda: self._weight(Prop.BOUNDED, "w >= 0"),
                 lambda: self._weight(Prop.BOUNDED, "c > 0"),
                 lambda: series,
                 lambda: self._z3(Prop.BOUNDED, "termwise", termwise.termwise,
                                  f"0 <= w(i) x_i <= w(i), so 0 <= score <= c * sum_{{i<=k}} w(i) <= {bound}"),
             ], [GRADES, SUMS])
+            high = self._valued(self.ws.scale * self.w.unsubstituted(found.bound)) if found.bound is not None else None
+            return proved.stating(sympy.Integer(0), high) if isinstance(proved, Proof) else proved
         exceeded = next(((bound, w) for bound in UNBOUNDED_BOUNDS if (w := self._exceeding(bound)) is not None), None)
         if exceeded is None:
             return Failed(Prop.BOUNDED, f"the weights' sum diverges but no all-relevant ranking of depth <= {EXCEEDING_DEPTH} "

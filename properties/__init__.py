@@ -18,9 +18,9 @@ from .base import PROPERTIES, Property
 from .realizable import arrangements
 from .search import make_target, run_search, search
 from .space import Space
-from .targets import BuiltinTarget, Defect, Hang, ProposalTarget, Target
+from .targets import BuiltinTarget, Defect, Hang, ProposalTarget, Scored, Target
 
 __all__ = [
     "COLUMNS", "PROPERTIES", "BuiltinTarget", "CheckResult", "Defect", "Hang", "Prop", "Property", "ProposalTarget",
-    "Space", "Target", "Verdict", "Witness", "arrangements", "make_target", "run_search", "search",
+    "Scored", "Space", "Target", "Verdict", "Witness", "arrangements", "make_target", "run_search", "search",
 ]

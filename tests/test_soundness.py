@@ -227,6 +227,59 @@ class TestNeverACrash:
         assert "was withdrawn" in verdict.evidence and not verdict.settled_by_proof
 
 
+class TestAStatedIntervalIsHeldAgainstTheScoresTheSearchComputed:
+    """A proof that states where every score lies (0 <= score <= c, or the constant c) is withdrawn when a score the
+    search computed lies outside; a prover bug is simulated by a proof of P stating a bound it does not have."""
+
+    def proved(self, monkeypatch: pytest.MonkeyPatch, low: Any, high: Any, prop: str = "bounded") -> Any:
+        from irprops import checking
+        from irprops.proofs import prove as real_prove
+
+        def stating(measure: Measure, p: str) -> Any:
+            found = real_prove(measure, p)
+            return found.stating(low, high) if p == prop else found
+
+        monkeypatch.setattr(checking, "prove", stating)
+        return check("P", [prop, "monotonic"])[prop]  # monotonic's search scores rankings of every grade
+
+    def test_a_bound_below_the_largest_score_withdraws_the_proof(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        verdict = self.proved(monkeypatch, sympy.Integer(0), sympy.Rational(99, 100))
+        assert verdict.verdict == "unknown" and verdict.proof is not None and verdict.proof.withdrawn
+        assert "scores 1, above the upper end of the interval it states (99/100)" in verdict.evidence
+
+    def test_a_bound_a_hair_below_the_largest_score_withdraws_the_proof(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        verdict = self.proved(monkeypatch, sympy.Integer(0), 1 - sympy.Rational(1, 10**30))  # the same float as 1
+        assert verdict.proof is not None and verdict.proof.withdrawn
+
+    def test_a_lower_end_above_the_smallest_score_withdraws_the_proof(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        verdict = self.proved(monkeypatch, sympy.Rational(1, 10**30), sympy.Integer(1))
+        assert verdict.proof is not None and verdict.proof.withdrawn and "below the lower end" in verdict.evidence
+
+    def test_a_constant_claimed_of_a_metric_that_varies_withdraws_the_proof(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        verdict = self.proved(monkeypatch, sympy.Rational(1, 2), sympy.Rational(1, 2))
+        assert verdict.proof is not None and verdict.proof.withdrawn
+
+    def test_the_true_bound_stands(self) -> None:
+        verdict = check("P", ["bounded"])["bounded"]
+        assert verdict.verdict == "yes" and verdict.proof is not None and not verdict.proof.withdrawn
+
+    @pytest.mark.parametrize(("measure", "stated"), [
+        ("P", (0, 1)), ("RBP(p=0.5)", (0, 1)), ("nDCG", (0, 1)), ("AP", (0, 1)), ("RR", (0, 1)),
+    ])
+    def test_the_provers_state_the_interval_their_bound_proves(self, measure: str, stated: tuple[Any, Any]) -> None:
+        from irprops.metrics import parse
+        from irprops.proofs import prove
+
+        found = prove(parse(measure), "bounded")
+        assert found.scores is not None and tuple(None if e is None else sympy.nsimplify(e) for e in found.scores) == stated
+
+    def test_a_constant_metric_states_its_constant(self) -> None:
+        from irprops.proofs import prove
+
+        half = adv.proposal("half")(lambda m: m.num(1) / 2)
+        assert prove(half, "monotonic").scores == (sympy.Rational(1, 2), sympy.Rational(1, 2))
+
+
 def test_the_readme_documents_what_a_declared_formula_may_contain() -> None:
     readme = (ROOT / "README.md").read_text()
     assert "BranchOnSymbol" in readme and "sympy.Piecewise" in readme
