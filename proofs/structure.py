@@ -25,6 +25,7 @@ from irprops.metrics.symbolic import MaxOver, OrderStatistic
 from irprops.metrics.timing import limited
 
 from .signs import SYMPY_SECONDS
+from .summation import evaluated
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,13 @@ def _simplified(e: sympy.Expr) -> sympy.Expr | None:
 
 @limited(SYMPY_SECONDS, False)
 def _zero(e: sympy.Expr) -> bool:
-    """Whether SymPy simplifies ``e`` to 0 within the time limit (past it: not shown zero)."""
+    """Whether SymPy simplifies ``e`` to 0 within the time limit (past it: not shown zero). Its sums are first put in
+    closed form only where checked (:func:`~irprops.proofs.summation.evaluated`); one that stays a sum is not
+    simplified (SymPy's simplify would sum it its own way), so ``e`` is then not shown zero."""
+    if e.has(sympy.Sum, sympy.Product):
+        e = evaluated(e)
+        if e.has(sympy.Sum, sympy.Product):
+            return False
     return bool(sympy.simplify(e) == 0)
 
 

@@ -31,7 +31,7 @@ import sympy
 from irprops.metrics.exact import log2
 from irprops.metrics.timing import limited
 
-__all__ = ["ELEMENTARY", "elementary", "evaluated", "verified_sum"]
+__all__ = ["ELEMENTARY", "FINITE", "elementary", "evaluated", "verified_sum"]
 
 ELEMENTARY = (sympy.Symbol, sympy.Number, sympy.NumberSymbol, sympy.Add, sympy.Mul, sympy.Pow, sympy.exp, sympy.log, log2)
 """What a summand and its closed form may be built from for the closed form to be trusted (after the telescoping check)."""
@@ -58,6 +58,10 @@ def evaluated(expr: sympy.Expr) -> sympy.Expr:
 
 def _shield(expr: sympy.Basic, kept: dict[sympy.Dummy, sympy.Expr]) -> sympy.Basic:
     """``expr`` with each outermost sum or product replaced by its checked closed form, or by a placeholder."""
+    if isinstance(expr, (sympy.Sum, sympy.Product)) and _finite(expr):
+        (index, lo, hi), = expr.limits
+        terms = [_shield(expr.function.xreplace({index: sympy.Integer(v)}), kept) for v in range(int(lo), int(hi) + 1)]
+        return sympy.Add(*terms) if isinstance(expr, sympy.Sum) else sympy.Mul(*terms)
     if isinstance(expr, (sympy.Sum, sympy.Product)):
         nested = any(a.has(sympy.Sum, sympy.Product) for a in expr.args)
         closed = verified_sum(expr) if isinstance(expr, sympy.Sum) and not nested else None
@@ -69,6 +73,19 @@ def _shield(expr: sympy.Basic, kept: dict[sympy.Dummy, sympy.Expr]) -> sympy.Bas
     if not expr.args:
         return expr
     return expr.func(*(_shield(a, kept) for a in expr.args))
+
+
+FINITE = 1000
+"""A sum or product over at most this many given integers is written out term by term (an empty one is 0 or 1)."""
+
+
+def _finite(expr: sympy.Sum | sympy.Product) -> bool:
+    """Whether ``expr`` runs over a given range of 0 to :data:`FINITE` integers (lo <= hi + 1: SymPy's convention for
+    hi < lo - 1, a sum with the opposite sign, is not the metric's)."""
+    if len(expr.limits) != 1:
+        return False
+    _, lo, hi = expr.limits[0]
+    return bool(lo.is_Integer and hi.is_Integer and 0 <= hi - lo + 1 <= FINITE)
 
 
 @limited(SECONDS, None)

@@ -16,9 +16,11 @@ import sympy
 
 from irprops.metrics.exact import log2
 from irprops.metrics.symbolic import MaxOver, OrderStatistic
+from irprops.metrics.timing import limited
 from irprops.verdicts import Prop
 
 from .lemma import ALL_K, Failed, Lemma, Proof
+from .signs import SYMPY_SECONDS
 from .structure import Prepared
 from .weighted import CLOSED, GRADES
 
@@ -73,8 +75,8 @@ def _within(e: sympy.Expr, k: sympy.Symbol, ranges: dict[sympy.Symbol, sympy.Exp
     if isinstance(e, sympy.Min):
         return any(_within(a, k, ranges) for a in e.args)
     for variable, upper in ranges.items():
-        offset = sympy.simplify(e - variable)
-        if offset.is_Integer and offset <= 0 and upper is not sympy.oo and _within(upper, k, ranges):
+        offset = _simplified(e - variable)
+        if offset is not None and offset.is_Integer and offset <= 0 and upper is not sympy.oo and _within(upper, k, ranges):
             return True
     return False
 
@@ -104,6 +106,12 @@ def _empty_collection(e: sympy.Expr, p: Prepared) -> sympy.Expr:
     return e.replace(lambda a: isinstance(a, sympy.Indexed) and a.base in bases, lambda a: sympy.Integer(0))
 
 
+@limited(SYMPY_SECONDS, None)
+def _simplified(e: sympy.Expr) -> sympy.Expr | None:
+    """SymPy's simplification of ``e``, None past the time limit (then nothing is shown of it)."""
+    return sympy.simplify(e)  # type: ignore[no-any-return]
+
+
 def _negative_power_bases(e: sympy.Basic) -> list[sympy.Expr]:
     found = []
     for a in sympy.preorder_traversal(e):
@@ -118,7 +126,8 @@ def positive(e: sympy.Expr, ranges: tuple[sympy.Symbol, ...] = ()) -> bool:
         return True
     if isinstance(e, sympy.Sum):
         (variable, lo, hi), = e.limits
-        nonempty = sympy.simplify(hi - lo).is_nonnegative
+        length = _simplified(hi - lo)
+        nonempty = length is not None and length.is_nonnegative
         return bool(nonempty) and positive(e.function, (*ranges, variable))
     if isinstance(e, (sympy.Add, sympy.Mul)):
         return all(positive(a, ranges) for a in e.args)

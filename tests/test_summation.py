@@ -94,6 +94,20 @@ class TestASumIsReadInClosedFormOnlyWhenChecked:
         assert verified_sum(sympy.Sum(i, (i, 1, k - 5))) is None  # k - 5 < 0 at k = 1 .. 4: Karr's convention, not ours
 
 
+class TestASumOverAGivenRange:
+    def test_is_written_out_term_by_term(self) -> None:
+        assert evaluated(sympy.Sum(1 / j, (j, 1, 3))) == sympy.Rational(11, 6)
+        assert evaluated(sympy.Product(1 - 1 / (j + 1), (j, 1, 3))) == sympy.Rational(1, 4)
+
+    def test_that_is_empty_is_zero_and_an_empty_product_one(self) -> None:
+        assert evaluated(sympy.Sum(sympy.KroneckerDelta(j, 1501) / j, (j, 1, 0))) == 0
+        assert evaluated(sympy.Product(sympy.KroneckerDelta(j, 1501), (j, 1, 0))) == 1
+
+    def test_that_runs_backwards_is_not_given_sympys_negative_value(self) -> None:
+        backwards = sympy.Sum(1 / j, (j, 1, -3))  # SymPy's convention: -(1/(-2) + 1/(-1) + 1/0): not an empty sum
+        assert evaluated(backwards) == backwards
+
+
 class TestAGradedSortInTheAgreementCheck:
     def test_is_read_by_sorting_the_grades_not_by_writing_out_every_subset(self) -> None:
         measure = adv.proposal("sorted-graded", "graded")(lambda m: m.sum(1, m.k, lambda r: m.r(r) * m.r_sorted(r)))
