@@ -30,6 +30,7 @@ from .errors import NotExpressible
 from .exactnumbers import ExactFraction, ExactInt, is_exact_number
 from .situation import Situation
 from .tracing import Traced, untrace
+from .watching import RECORDING
 
 MAX_GRADED_SORT_DEPTH = 10
 """Largest k for which the ideal ordering of k graded symbols is written out (2^k terms)."""
@@ -241,6 +242,18 @@ class _Symbolic(Algebra):
         return _retrace(untrace(a) / b, a)
 
 
+def _only_where(guard: sympy.Basic, value: Any, condition: str, construct: str) -> tuple[Any, str, str]:
+    """A recorded condition (value, condition, construct) required only where ``guard`` holds (1 is nonzero, positive,
+    nonnegative and an integer)."""
+    try:
+        value = sympy.sympify(untrace(value))
+    except (sympy.SympifyError, TypeError):
+        return value, condition, construct  # not an expression: refused as it is
+    if condition == "true":
+        return sympy.Or(sympy.Not(guard), value), condition, construct
+    return Piecewise((value, guard), (1, True)), condition, construct
+
+
 def _limits(i: sympy.Symbol, lo: Any, hi: Any) -> tuple[sympy.Symbol, sympy.Expr, sympy.Expr]:
     """(i, lo, hi) for a sum over lo..hi that is empty when hi < lo, as the exact form's is.
 
@@ -345,7 +358,20 @@ class SymbolicAlgebra(_Symbolic):
             raise NotExpressible(f"a sum or product from a symbolic lower limit {lo} at a concrete depth")
         if not _at_most(sympy.sympify(hi), self.k):  # the terms are written out up to k only
             raise NotExpressible(f"a sum or product up to {hi}, which may pass the depth k = {self.k}")
-        return [Piecewise((_call(f, ExactInt(i), ""), sympy.Ge(hi, i)), (unit, True)) for i in range(int(lo), self.k + 1)]
+        return [Piecewise((self._reached(f, i, sympy.Ge(hi, i)), sympy.Ge(hi, i)), (unit, True)) for i in range(int(lo), self.k + 1)]
+
+    def _reached(self, f: Callable[[int], Any], i: int, guard: sympy.Basic) -> Any:
+        """f(i), for a term the metric computes only where ``guard`` holds: every divisor, ``m.div`` denominator and
+        condition the call records must hold there only (at i > R the term ``1 / (i - R - 3)`` is never computed, so the
+        form must not be undefined at R = i - 3)."""
+        records = RECORDING[-1] if RECORDING else None
+        first_record, first_denominator = len(records) if records is not None else 0, len(self.denominators)
+        value = _call(f, ExactInt(i), "")
+        new = self.denominators[first_denominator:]
+        self.denominators[first_denominator:] = [(Piecewise((d, guard), (1, True)), why) for d, why in new]
+        if records is not None:
+            records[first_record:] = [_only_where(guard, *record) for record in records[first_record:]]
+        return value
 
     def sum(self, lo: int, hi: Any, f: Callable[[int], Any]) -> Traced:
         return Traced(sympy.Add(*self._bounded(lo, hi, f, 0)), "a sum")

@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 
 from irprops.metrics import Measure, in_catalog
+from irprops.metrics.exact import show
 from irprops.verdicts import Prop
 
 from . import syntax
@@ -93,6 +94,10 @@ def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
     if unsaid is not None:  # only proofs at each depth, about the forms at those depths, remain
         bounded = bounded_proof(measure, prop)
         return bounded if isinstance(bounded, Proof) else Failed(prop, f"{unsaid}; for k <= K: {bounded.reason}")
+    hidden = p.hidden_denominators() if prop is Prop.REALIZABLE else []
+    if hidden:  # an arrangement reaching the supremum must be one where the metric is defined
+        return Failed(prop, f"the metric is undefined where {show(hidden[0])} = 0, which its closed form does not divide by: "
+                            "no proof that an arrangement reaching the supremum is defined")
     if constant(p) is not None and prop not in (Prop.LOCALIZED, Prop.COMPLETE):
         return prove_constant(p, prop)
     if prop is Prop.LOCALIZED:

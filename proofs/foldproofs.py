@@ -33,7 +33,7 @@ from irprops.verdicts import Prop, Witness, grades_json
 from .folds import COUNT, Fold
 from .induction import Atom, Machine, State, conjunction, houdini, obligation, pair_atoms, single_atoms
 from .lemma import ALL_K, Failed, Lemma, Proof, Prover
-from .smt import conj, discharge
+from .smt import Query, conj, discharge
 from .structure import Prepared
 from .weighted import CLOSED, CONSISTENT, GRADES, UNBOUNDED_AT, certificate_dir
 
@@ -85,8 +85,10 @@ class FoldProver(Prover):
         return f"{certificate_dir(self.p)}/{prop}--{lemma}.smt2"
 
     def _finish(self, prop: Prop, lemma: str, statement: str, invariant: list[Atom], base: Start,
-                step: Callable, conclusion: tuple, trusted: list[str], extra: tuple[Lemma, ...] = ()) -> Proof | Failed:  # type: ignore[type-arg]
+                step: Callable, conclusion: tuple, trusted: list[str], extra: tuple[Lemma, ...] = (),  # type: ignore[type-arg]
+                more: list[Query] | None = None) -> Proof | Failed:
         ob = obligation(self._path(prop, lemma), {**self._header(prop, lemma), "proves": statement}, invariant, base, step, conclusion)
+        ob.queries.extend(more or [])
         done = discharge(ob)
         if not done.proved:
             return Failed(prop, f"{lemma}: {done.failure()}")
@@ -212,16 +214,33 @@ class FoldProver(Prover):
         inv, step, R = self._special_run(ideal)
         n, a = z3.Int("n"), self.m.state("A")
         out, facts = self._end(a, n, z3.Int("k"), R)
-        hypotheses = [("ideal invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), ("R >= 1", R >= 1), *facts]
-        conclusion = ("conclusion: the ideal ranking scores 1", out != 1, hypotheses)
+        defined = conj([fact for name, fact in facts if name == "defined"])
+        hypotheses = [("ideal invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), ("R >= 1", R >= 1),
+                      *((name, fact) for name, fact in facts if name != "defined")]
+        # the ideal run must be defined, not assumed so: an undefined ideal arrangement reaches nothing
+        conclusion = ("conclusion: the ideal ranking is defined and scores 1", z3.Or(out != 1, z3.Not(defined)), hypotheses)
         what = "the ideal ranking (relevant documents first" + (")" if self.fold.binary else "; its top grade is 1)")
-        found = self._finish(Prop.REALIZABLE, "ideal", f"{what} keeps the invariant, which gives score 1 at every k and R >= 1; "
-                             "with the bound 1 below, 1 is the supremum and it is reached",
-                             inv, (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step, conclusion, [], ())
+        found = self._finish(Prop.REALIZABLE, "ideal", f"{what} keeps the invariant, each of its steps is defined, which gives a "
+                             "defined score of 1 at every k and R >= 1; with the bound 1 below, 1 is the supremum and it is reached",
+                             inv, (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step, conclusion, [], (),
+                             self._defined_steps(inv, ideal, R))
         if isinstance(found, Failed):
             return found
         return Proof(Prop.REALIZABLE, "yes", ALL_K, found.lemmas + bound.lemmas[1:], tuple(dict.fromkeys(found.trusted + bound.trusted)),
                      found.obligations + bound.obligations)
+
+    def _defined_steps(self, inv: list[Atom], x_at: Callable[[z3.ArithRef, z3.ArithRef], tuple[z3.ArithRef, list[z3.BoolRef]]],
+                       R: z3.ArithRef) -> list[Query]:
+        """The query that every step of the special run is defined (its divisors nonzero), which the induction's step
+        only assumes: a run through an undefined step reaches nothing."""
+        n = z3.Int("n")
+        a = {v: z3.Real(f"A.{v}") for v in self.m.initial()}
+        x, facts = x_at(n + 1, R)
+        _, guards = self.m.step(a, x, n + 1)
+        if not guards:
+            return []
+        hypotheses = conj([n >= 0, R >= 1, conjunction(inv, n, a), *facts])
+        return [Query("every step of the run is defined", z3.Not(z3.Implies(hypotheses, conj(guards))), ())]
 
     def unbounded(self) -> Proof | Failed:
         inv, step, R = self._special_run(lambda rank, R: (z3.IntVal(1) if self.fold.binary else z3.RealVal(1), []))

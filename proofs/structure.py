@@ -54,6 +54,13 @@ class Prepared:
     def binary(self) -> bool:
         return self.form.binary
 
+    def hidden_denominators(self) -> list[sympy.Expr]:
+        """The recorded denominators of the form that the closed form no longer divides by (``m.div(d, d)`` is 1 in it):
+        where one is 0 the metric is undefined, and nothing in the closed form says so."""
+        fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in self.form.params.items() if s not in self.open_unit}
+        shown = {a.base for a in sympy.preorder_traversal(self.expr) if a.is_Pow and a.exp.is_negative}
+        return [d.xreplace(fixed) for d, _ in self.form.denominators if d.xreplace(fixed) not in shown]
+
     def reach_of_parameters(self) -> str:
         """How the proof covers the parameters, for its text."""
         fixed = {str(s): v for s, v in self.form.params.items() if s not in self.open_unit}

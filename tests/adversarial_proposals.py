@@ -546,3 +546,48 @@ def split_pow(m: Any) -> Any:
     half = sympy.Rational(1, 2)
     a, b = 3000 - m.k, 3001 - m.k
     return m.sum(1, m.k, m.r) / (m.k + 1100 * (sympy.Pow(a, half) * sympy.Pow(b, half) - sympy.Pow(a * b, half)))
+
+
+# -- definedness -----------------------------------------------------------------------------------
+# R-precision times d / d, d = found - min(k, R) + [R <= 3] (found = relevant in the top min(k, R)): undefined exactly
+# when the top k is perfect in a collection of more than 3 relevant documents. The supremum is 1 (k = 1, R = 1, `1`);
+# at k = 1 with R = 4 a relevant document first leaves the score undefined and any other scores 0: not realizable.
+# m.div(d, d) is 1 in the closed form, so no proof that reads only the closed form may say "realizable".
+@proposal("guarded-precision")
+def guarded_precision(m: Any) -> Any:
+    found = m.sum(1, m.min(m.k, m.R), m.r)
+    d = found - m.min(m.k, m.R) + sympy.Piecewise((1, m.R <= 3), (0, True))
+    return m.div(found, m.min(m.k, m.R), "R = 0") * m.div(d, d, "a perfect top k in a large collection")
+
+
+def guarded_precision_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    R, top = len(qrels), min(k, len(qrels))
+    found = sum((grade(ranking, i) for i in range(1, top + 1)), Fraction(0))
+    d = found - top + (1 if R <= 3 else 0)
+    return None if top == 0 or d == 0 else found / top
+
+
+# A count of the top k, minus 10 at k = 15 (R <= 5) for one pattern of relevant ranks (9 and 13 only), plus a sum up to
+# min(R, k) of 0 / (i - R - 3), which is 0 wherever it is computed (i <= R). Monotonic is false at k = 14 -> 15 (the
+# pattern, R = 2: 2, then -8). The per-depth form wrote the sum out to rank k, so the divisor i - R - 3 of a term the
+# metric never computes (i > R) made the form undefined at R = i - 3 and the bounded proof dropped R = 2 at k = 15.
+PATTERN_OTHERS = (1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 14, 15)
+
+
+@proposal("late-penalty")
+def late_penalty(m: Any) -> Any:
+    pattern = m.r(9) * m.r(13)
+    for j in PATTERN_OTHERS:
+        pattern = pattern * (1 - m.r(j))
+    penalty = sympy.Piecewise((10 * pattern, sympy.And(sympy.Eq(m.k, 15), m.R <= 5)), (0, True))
+    return m.sum(1, m.k, m.r) - penalty + m.sum(1, m.min(m.R, m.k), lambda i: m.num(0) / (i - m.R - 3))
+
+
+def late_penalty_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    R = len(qrels)
+    pattern = grade(ranking, 9) * grade(ranking, 13)
+    for j in PATTERN_OTHERS:
+        pattern *= 1 - grade(ranking, j)
+    penalty = 10 * pattern if k == 15 and R <= 5 else Fraction(0)
+    zero = sum((Fraction(0, i - R - 3) for i in range(1, min(R, k) + 1)), Fraction(0))
+    return sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) - penalty + zero

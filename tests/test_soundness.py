@@ -50,6 +50,7 @@ class TestTheOraclesAgreeWithTheDeclarations:
         (adv.karr_at_7, adv.karr_at_7_truth),
         (adv.cancels_at_7, adv.cancels_at_7_truth),
         (adv.grade_over_r, adv.grade_over_r_truth),
+        (adv.guarded_precision, adv.guarded_precision_truth),
     ])
     def test_on_every_binary_ranking_of_length_12_at_depths_1_to_11_and_at_99_and_150(self, measure: Measure, oracle: adv.Oracle) -> None:
         rankings = [tuple(adv.Fraction((n >> b) & 1) for b in range(12)) for n in range(0, 4096, 37)]
@@ -117,6 +118,34 @@ class TestNoFalseYes:
 
         found = bounded_proof(adv.reads_below_from_11, "convergent")  # type: ignore[arg-type]
         assert not (isinstance(found, Proof) and found.reach.max_k is not None and found.reach.max_k >= 11)
+
+
+class TestWhereTheMetricIsUndefined:
+    """Found by an eighth hostile review: proofs that read definedness off the closed form alone."""
+
+    def test_an_arrangement_left_undefined_does_not_realize_the_supremum(self) -> None:
+        from irprops.proofs import Proof, prove
+
+        at_one = (adv.Fraction(1), adv.Fraction(0))
+        assert adv.guarded_precision_truth(at_one, 1, (adv.Fraction(1),)) == 1  # the supremum
+        collection = (adv.Fraction(1),) * 4  # R = 4 at k = 1: relevant first is undefined, anything else scores 0
+        assert adv.guarded_precision_truth((adv.Fraction(1), adv.Fraction(0)), 1, collection) is None
+        assert adv.guarded_precision_truth((adv.Fraction(0), adv.Fraction(1)), 1, collection) == 0
+        found = prove(adv.guarded_precision, "realizable")
+        assert not isinstance(found, Proof) and "does not divide by" in found.reason
+
+    def test_a_term_the_metric_never_computes_does_not_make_a_depth_undefined(self) -> None:
+        ranking = tuple(adv.Fraction(int(i in (9, 13))) for i in range(1, 17))
+        qrels = (adv.Fraction(1),) * 2
+        assert adv.late_penalty_truth(ranking, 14, qrels) == 2 and adv.late_penalty_truth(ranking, 15, qrels) == -8
+        assert adv.late_penalty.symbolic(15).at(Situation(ranking, 15, qrels)) == -8
+        assert adv.late_penalty.exact(Situation(ranking, 15, qrels)) == -8
+
+    def test_a_bounded_proof_does_not_reach_past_the_fall_at_k_15(self) -> None:
+        from irprops.proofs import prove
+
+        found = prove(adv.late_penalty, "monotonic")
+        assert not covers(found, 14), found
 
 
 class TestFolds:

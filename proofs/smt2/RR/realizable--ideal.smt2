@@ -3,7 +3,7 @@
 ; reach: all k
 ; lemma: ideal
 ; fold: for i = 1..k: Q1 := Q1*(1 - x) (from 1); A2 := A2 + Q1*x/i (from 0); N_rel := N_rel + x (from 0); score = A2
-; proves: the ideal ranking (relevant documents first) keeps the invariant, which gives score 1 at every k and R >= 1; with the bound 1 below, 1 is the supremum and it is reached
+; proves: the ideal ranking (relevant documents first) keeps the invariant, each of its steps is defined, which gives a defined score of 1 at every k and R >= 1; with the bound 1 below, 1 is the supremum and it is reached
 ; invariant: n = 0 -> Q1 = 1 and Q1 >= 0 and Q1 <= 1 and Q1 in {0, 1} and n >= 1 -> Q1 = 0 and n = 0 -> A2 = 0 and A2 >= 0 and A2 <= 1 and A2 <= n and A2 in {0, 1} and n >= 1 -> A2 = 1 and n >= 1 -> A2 >= 1 and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n >= 1 -> N_rel >= 1 and N_rel = min(n, R) and A2 <= N_rel and Q1 + A2 <= 1
 ; every (check-sat) below must answer unsat
 (set-logic ALL)
@@ -95,7 +95,7 @@
   (not (=> a!2 a!12)))))))
 (check-sat)
 (pop 1)
-; query: conclusion: the ideal ranking scores 1
+; query: conclusion: the ideal ranking is defined and scores 1
 (push 1)
 ; hypothesis: ideal invariant
 (assert (let ((a!1 (= A.N_rel (to_real (ite (<= n R) n R)))))
@@ -128,8 +128,35 @@
 (assert (>= R 0))
 ; hypothesis: n = U
 (assert (= n k))
-; hypothesis: defined
-(assert true)
-(assert (distinct A.A2 1.0))
+(assert (or (distinct A.A2 1.0) (not (and true))))
+(check-sat)
+(pop 1)
+; query: every step of the run is defined
+(push 1)
+(assert (let ((a!1 (= A.N_rel (to_real (ite (<= n R) n R))))
+      (a!2 (and (distinct (to_real (+ n 1)) 0.0))))
+(let ((a!3 (=> (and (>= n 0)
+                    (>= R 1)
+                    (=> (= n 0) (= 1.0 A.Q1))
+                    (>= A.Q1 0.0)
+                    (<= A.Q1 1.0)
+                    (or (= A.Q1 0.0) (= A.Q1 1.0))
+                    (=> (>= n 1) (= A.Q1 0.0))
+                    (=> (= n 0) (= 0.0 A.A2))
+                    (>= A.A2 0.0)
+                    (<= A.A2 1.0)
+                    (<= A.A2 (to_real n))
+                    (or (= A.A2 0.0) (= A.A2 1.0))
+                    (=> (>= n 1) (= A.A2 1.0))
+                    (=> (>= n 1) (>= A.A2 1.0))
+                    (=> (= n 0) (= 0.0 A.N_rel))
+                    (>= A.N_rel 0.0)
+                    (<= A.N_rel (to_real n))
+                    (=> (>= n 1) (>= A.N_rel 1.0))
+                    a!1
+                    (<= A.A2 A.N_rel)
+                    (<= (+ A.Q1 A.A2) 1.0))
+               a!2)))
+  (not a!3))))
 (check-sat)
 (pop 1)

@@ -3,7 +3,7 @@
 ; reach: all k
 ; lemma: ideal
 ; fold: for i = 1..k: A1 := A1 + x (from 0); N_rel := N_rel + x (from 0); A3 := A3 + x*(N_rel + x)/i (from 0); score = A3/A1
-; proves: the ideal ranking (relevant documents first) keeps the invariant, which gives score 1 at every k and R >= 1; with the bound 1 below, 1 is the supremum and it is reached
+; proves: the ideal ranking (relevant documents first) keeps the invariant, each of its steps is defined, which gives a defined score of 1 at every k and R >= 1; with the bound 1 below, 1 is the supremum and it is reached
 ; invariant: n = 0 -> A1 = 0 and A1 >= 0 and A1 <= n and n >= 1 -> A1 >= 1 and A1 = min(n, R) and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n >= 1 -> N_rel >= 1 and N_rel = min(n, R) and n = 0 -> A3 = 0 and A3 >= 0 and A3 <= n and n >= 1 -> A3 >= 1 and A3 = min(n, R) and A1 <= N_rel and A1 = N_rel and A1 <= A3 and A1 = A3 and N_rel <= A1 and N_rel = A1 and N_rel <= A3 and N_rel = A3 and A3 <= A1 and A3 = A1 and A3 <= N_rel and A3 = N_rel
 ; every (check-sat) below must answer unsat
 (set-logic ALL)
@@ -115,7 +115,7 @@
   (not (=> a!4 a!8))))))
 (check-sat)
 (pop 1)
-; query: conclusion: the ideal ranking scores 1
+; query: conclusion: the ideal ranking is defined and scores 1
 (push 1)
 ; hypothesis: ideal invariant
 (assert (let ((a!1 (= A.A1 (to_real (ite (<= n R) n R))))
@@ -158,8 +158,45 @@
 (assert (>= R 0))
 ; hypothesis: n = U
 (assert (= n k))
-; hypothesis: defined
-(assert (and (distinct A.A1 0.0)))
-(assert (distinct (* A.A3 (/ 1.0 A.A1)) 1.0))
+(assert (or (distinct (* A.A3 (/ 1.0 A.A1)) 1.0) (not (and (distinct A.A1 0.0)))))
+(check-sat)
+(pop 1)
+; query: every step of the run is defined
+(push 1)
+(assert (let ((a!1 (= A.A1 (to_real (ite (<= n R) n R))))
+      (a!2 (= A.N_rel (to_real (ite (<= n R) n R))))
+      (a!3 (= A.A3 (to_real (ite (<= n R) n R))))
+      (a!4 (and (distinct (to_real (+ n 1)) 0.0))))
+(let ((a!5 (=> (and (>= n 0)
+                    (>= R 1)
+                    (=> (= n 0) (= 0.0 A.A1))
+                    (>= A.A1 0.0)
+                    (<= A.A1 (to_real n))
+                    (=> (>= n 1) (>= A.A1 1.0))
+                    a!1
+                    (=> (= n 0) (= 0.0 A.N_rel))
+                    (>= A.N_rel 0.0)
+                    (<= A.N_rel (to_real n))
+                    (=> (>= n 1) (>= A.N_rel 1.0))
+                    a!2
+                    (=> (= n 0) (= 0.0 A.A3))
+                    (>= A.A3 0.0)
+                    (<= A.A3 (to_real n))
+                    (=> (>= n 1) (>= A.A3 1.0))
+                    a!3
+                    (<= A.A1 A.N_rel)
+                    (= A.A1 A.N_rel)
+                    (<= A.A1 A.A3)
+                    (= A.A1 A.A3)
+                    (<= A.N_rel A.A1)
+                    (= A.N_rel A.A1)
+                    (<= A.N_rel A.A3)
+                    (= A.N_rel A.A3)
+                    (<= A.A3 A.A1)
+                    (= A.A3 A.A1)
+                    (<= A.A3 A.N_rel)
+                    (= A.A3 A.N_rel))
+               a!4)))
+  (not a!5))))
 (check-sat)
 (pop 1)
