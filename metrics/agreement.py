@@ -38,10 +38,16 @@ def check_agreement(measure: Measure, forms: list[SymbolicForm | None]) -> None:
     disagreement = _first_disagreement(measure, closed, per_depth)
     if disagreement is None:
         return
-    k, situation = disagreement
+    k, situation, undefined = disagreement
     ones = [r for r, g in enumerate(situation.ranking, start=1) if g]
     where = ", ".join(map(str, ones)) if len(ones) <= 3 else f"1 to {ones[-1]}"
     shown = f"{len(situation.ranking)} documents, relevant at {where}" if ones else f"{len(situation.ranking)} nonrelevant documents"
+    if undefined:
+        raise InputError("formula", measure.name,
+                         f"its symbolic form and its exact form disagree at k = {k} on {shown} (R = {situation.R}): one has a "
+                         "value where the other is undefined, so the forms cannot say where the metric is defined and no proof "
+                         "could be about it (please report the formula if it only computes with values)",
+                         "write a condition on the situation with m.div(x, d, why) or sympy.Piecewise")
     raise InputError("formula", measure.name,
                      f"its symbolic form and its exact form disagree at k = {k} on {shown} (R = {situation.R}): the formula "
                      "inspects its arguments (their type, text or attributes) in a way the forms cannot follow, so no proof "
@@ -72,8 +78,9 @@ def _nesting(expr: sympy.Basic) -> int:
 
 
 def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
-                        per_depth: dict[object, SymbolicForm]) -> tuple[int, Situation] | None:
-    """The first (depth, situation) where a symbolic form and the exact form disagree, within the term budget."""
+                        per_depth: dict[object, SymbolicForm]) -> tuple[int, Situation, bool] | None:
+    """The first (depth, situation) where a symbolic form and the exact form disagree, within the term budget, and
+    whether one of them is undefined there."""
     nesting = max(_nesting(closed.expr), 1) if closed is not None else 1
     for k in AGREEMENT_DEPTHS:
         if k ** nesting > AGREEMENT_TERMS and k not in per_depth:
@@ -87,8 +94,9 @@ def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
                 raise InputError("formula", measure.name, f"its exact form fails at k = {k}: {type(error).__name__}: "
                                  f"{str(error)[:200]}", "compute with exact numbers and the algebra's operations") from None
             for form in (closed if k ** nesting <= AGREEMENT_TERMS else None, per_depth.get(k)):
-                if form is not None and not _agree(_at(form, situation), value):
-                    return k, situation
+                found = _at(form, situation) if form is not None else None
+                if form is not None and not _agree(found, value):
+                    return k, situation, isinstance(found, Undefined) != isinstance(value, Undefined) and not isinstance(found, str)
     return None
 
 

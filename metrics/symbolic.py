@@ -121,12 +121,21 @@ class SymbolicForm:
         scalars.update({s: _rational(v) for s, v in self.params.items()})
         if self.closed:
             scalars[self.k] = sympy.Integer(situation.k)
-            expr = expr.xreplace(scalars).doit()
+            expr = expr.xreplace(scalars).replace(  # a maximum of k symbolic terms costs SymPy k^2 comparisons: grades first
+                lambda a: isinstance(a, MaxOver) and a.args[1].is_Integer and a.args[2].is_Integer,
+                lambda a: self._maximum(a, situation)).doit()
             expr = expr.replace(lambda a: isinstance(a, OrderStatistic) and a.args[0].is_Integer and a.args[2].is_Integer,
                                 lambda a: _largest(situation, int(a.args[0]), int(a.args[2])))
         else:
             expr = expr.xreplace(scalars)
         return exact.as_exact(expr.xreplace(self._grade_values(expr, situation)))
+
+    def _maximum(self, maximum: MaxOver, situation: Situation) -> sympy.Expr:
+        """A maximum over given ranks, each term's grades put in before SymPy compares the terms."""
+        body, lo, hi = maximum.args
+        terms = [body(i) for i in range(int(lo), int(hi) + 1)]
+        terms = [t.xreplace(self._grade_values(t, situation)).doit() for t in terms]
+        return sympy.Max(*terms) if terms else Integer(0)
 
     def _grade_values(self, expr: sympy.Expr, situation: Situation) -> dict[sympy.Basic, sympy.Rational]:
         values: dict[sympy.Basic, sympy.Rational] = {}

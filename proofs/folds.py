@@ -8,7 +8,8 @@ over the ranks i = 1..U that keeps a few numbers:
 * each prefix ``Sum(f(j), (j, 1, i))`` inside a body is a state P (from 0, P += f(i)),
   read after its update (upper limit i) or before it (upper limit i - 1); a prefix
   ``Product`` is a state Q (from 1, Q *= f(i));
-* each ``MaxOver(Lambda(i, f(i)), 1, U)`` is a state H (from 0, H = max(H, f(i)));
+* each ``MaxOver(Lambda(i, f(i)), 1, U)`` whose body SymPy shows nonnegative is a state H (from 0, H =
+  max(H, f(i))), which is then the maximum (0 for an empty range, as the metric's);
 * a counter N of the relevant grades seen (N += x) is always kept, so that the
   situation model's consistency (N <= R after every rank) can be stated.
 
@@ -120,6 +121,8 @@ class _Builder:
             return self.names[e]
         if isinstance(e, MaxOver):
             body, lo, hi = e.args
+            if not _nonnegative(body.expr):  # H from 0 is max(0, f(1), ..., f(U)): the metric's max only when f >= 0
+                raise _NotAFold
             self._range(lo, hi)
             step = self._body(body.expr, body.variables[0])
             name = self._new("H", sympy.Integer(0), None)
@@ -179,3 +182,10 @@ class _Builder:
             self.names[key] = name
         name = self.names[key]
         return self.update[name] if hi == outer else name
+
+
+def _nonnegative(e: sympy.Expr) -> bool:
+    """Whether SymPy shows ``e`` nonnegative with every grade (an indexed value: a grade, a qrel grade, a mark) at
+    least 0: a maximum's state then starts at 0 without changing the maximum of a nonempty range (empty, it is 0)."""
+    grades = {a: sympy.Dummy(nonnegative=True) for a in e.atoms(sympy.Indexed)}
+    return e.xreplace(grades).is_nonnegative is True

@@ -591,3 +591,28 @@ def late_penalty_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fract
     penalty = 10 * pattern if k == 15 and R <= 5 else Fraction(0)
     zero = sum((Fraction(0, i - R - 3) for i in range(1, min(R, k) + 1)), Fraction(0))
     return sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) - penalty + zero
+
+
+# -- a maximum whose terms can be negative ---------------------------------------------------------
+# max_{i<=k} (b_i - R): `0` at k = 1 scores -R, so the scores are unbounded below (-1000 at R = 1000), and neither
+# 0 <= score <= 1 nor any bound holds. The fold program's maximum started at 0, i.e. computed max(0, b_1 - R, ...),
+# another metric, which is bounded by 0 and 1. Monotonic is true (a maximum over more ranks).
+@proposal("best-gain-minus-r")
+def best_gain_minus_r(m: Any) -> Any:
+    return m.max_over(1, m.k, lambda i: m.r(i) - m.R)
+
+
+def best_gain_minus_r_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return max(grade(ranking, i) - len(qrels) for i in range(1, k + 1))
+
+
+# sum_{i <= min(k, R)} b_i / (R - i + 1): every computed term has i <= R, so the divisor is at least 1. Natural code the
+# per-depth forms once refused (they recorded the divisor R of the term at i = 1 > R = 0 as a denominator).
+@proposal("remaining-weighted")
+def remaining_weighted(m: Any) -> Any:
+    return m.sum(1, m.min(m.k, m.R), lambda i: m.r(i) / (m.R - i + 1))
+
+
+def remaining_weighted_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    R = len(qrels)
+    return sum((grade(ranking, i) / (R - i + 1) for i in range(1, min(k, R) + 1)), Fraction(0))

@@ -51,6 +51,9 @@ class TestTheOraclesAgreeWithTheDeclarations:
         (adv.cancels_at_7, adv.cancels_at_7_truth),
         (adv.grade_over_r, adv.grade_over_r_truth),
         (adv.guarded_precision, adv.guarded_precision_truth),
+        (adv.late_penalty, adv.late_penalty_truth),
+        (adv.best_gain_minus_r, adv.best_gain_minus_r_truth),
+        (adv.remaining_weighted, adv.remaining_weighted_truth),
     ])
     def test_on_every_binary_ranking_of_length_12_at_depths_1_to_11_and_at_99_and_150(self, measure: Measure, oracle: adv.Oracle) -> None:
         rankings = [tuple(adv.Fraction((n >> b) & 1) for b in range(12)) for n in range(0, 4096, 37)]
@@ -146,6 +149,41 @@ class TestWhereTheMetricIsUndefined:
 
         found = prove(adv.late_penalty, "monotonic")
         assert not covers(found, 14), found
+
+
+class TestAMaximum:
+    def test_whose_terms_can_be_negative_is_not_proved_bounded(self) -> None:
+        from irprops.proofs import prove
+
+        zero = (adv.Fraction(0),)
+        assert adv.best_gain_minus_r_truth(zero, 1, (adv.Fraction(1),) * 1000) == -1000
+        assert adv.best_gain_minus_r.exact(Situation(zero + zero, 1, (adv.Fraction(1),) * 1000)) == -1000
+        assert not covers(prove(adv.best_gain_minus_r, "bounded"), 1)
+
+    def test_whose_terms_can_be_negative_is_no_fold_starting_at_0(self) -> None:
+        from irprops.proofs.folds import extract
+        from irprops.proofs.structure import prepare
+
+        p = prepare(adv.best_gain_minus_r)
+        assert p is not None and extract(p) is None
+
+    def test_of_nonnegative_grades_is_still_a_fold(self) -> None:
+        from irprops.metrics import parse
+        from irprops.proofs.folds import extract
+        from irprops.proofs.structure import prepare
+
+        p = prepare(parse("HIT"))
+        assert p is not None and extract(p) is not None
+
+    def test_over_a_thousand_ranks_is_checked_against_the_exact_form_in_seconds_not_hours(self) -> None:
+        adv.best_gain_minus_r.validate_forms()  # the agreement check reaches k = 1000: grades go in before SymPy compares
+
+
+class TestASumUpToMinKR:
+    def test_dividing_by_what_its_reached_terms_keep_positive_is_accepted(self) -> None:
+        adv.remaining_weighted.validate_forms()  # once refused: the form at k = 1 recorded the divisor R of an unreached term
+        empty = Situation((adv.Fraction(0),) * 2, 1, ())
+        assert adv.remaining_weighted.symbolic(1).at(empty) == 0 == adv.remaining_weighted_truth(empty.ranking, 1, ())
 
 
 class TestFolds:
