@@ -124,6 +124,20 @@ def sign(value: Exact) -> int:
     raise Undecided(f"cannot certify the sign of {value} with {_MAX_BITS} bits, and it is not formally zero")
 
 
+def certainly(value: sympy.Expr, condition: str) -> bool:
+    """Whether the number ``value`` is certainly ``"nonzero"``, ``"positive"`` or ``"nonnegative"``, decided by
+    :func:`sign` (never by SymPy's assumptions, which call log2(9) - 2 log2(3) nonzero); False when undecided.
+
+    >>> certainly(log2(9) - 2 * log2(3), "nonzero"), certainly(log2(3) - 1, "positive")
+    (False, True)
+    """
+    try:
+        found = sign(value)
+    except (Undecided, TypeError, ValueError):
+        return False
+    return {"nonzero": found != 0, "positive": found > 0, "nonnegative": found >= 0}[condition]
+
+
 def compare(a: Exact, b: Exact) -> int:
     """-1, 0 or 1 as ``a`` is less than, equal to or greater than ``b``, decided soundly."""
     a, b = as_exact(a), as_exact(b)

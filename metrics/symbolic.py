@@ -246,7 +246,7 @@ class _Symbolic(Algebra):
         if is_exact_number(a) and is_exact_number(b) and b != 0:
             return ExactFraction(a) / b
         b = sympy.sympify(untrace(b))
-        if not (b.is_number and b.is_nonzero):
+        if not (b.is_number and exact.certainly(b, "nonzero")):  # SymPy calls log2(9) - 2 log2(3) nonzero
             self.denominators.append((b, why or "a denominator is 0"))
         return _retrace(untrace(a) / b, a)
 

@@ -36,6 +36,7 @@ from typing import Any
 import sympy
 
 from .errors import InputError
+from .exact import certainly
 from .exactnumbers import ExactInt
 from .watching import RECORDING, formula_frame
 
@@ -120,7 +121,7 @@ def divides(op: Callable[[Any, Any], Any], left: Any, right: Any) -> None:
         divisor = left
     if divisor is not None:
         divisor = sympy.sympify(untrace(divisor))
-        if not (divisor.is_number and divisor.is_nonzero):
+        if not (divisor.is_number and certainly(divisor, "nonzero")):  # SymPy calls log2(9) - 2 log2(3) nonzero
             RECORDING[-1].append((divisor, "nonzero", "a division"))
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sympy
 
-from irprops.metrics.exact import show
+from irprops.metrics.exact import certainly, show
 from irprops.metrics.timing import limited
 from irprops.verdicts import Prop
 
@@ -68,6 +68,8 @@ def _simplified(expr: sympy.Expr) -> sympy.Expr | None:
 def _nonzero(d: sympy.Expr) -> bool:
     """Whether SymPy shows ``d`` (a number, or an expression in k >= 1) nonzero."""
     value = _simplified(sympy.sympify(d))
+    if value is not None and value.is_number:
+        return certainly(value, "nonzero")  # SymPy's assumptions call log2(9) - 2 log2(3) nonzero
     return value is not None and bool(value.is_positive or value.is_negative)
 
 

@@ -58,7 +58,7 @@ class Prepared:
         """The recorded denominators of the form that the closed form no longer divides by (``m.div(d, d)`` is 1 in it):
         where one is 0 the metric is undefined, and nothing in the closed form says so."""
         fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in self.form.params.items() if s not in self.open_unit}
-        shown = {a.base for a in sympy.preorder_traversal(self.expr) if a.is_Pow and a.exp.is_negative}
+        shown = _divisors(evaluated(self.expr))
         return [d.xreplace(fixed) for d, _ in self.form.denominators if d.xreplace(fixed) not in shown]
 
     def reach_of_parameters(self) -> str:
@@ -66,6 +66,16 @@ class Prepared:
         fixed = {str(s): v for s, v in self.form.params.items() if s not in self.open_unit}
         parts = [f"every {p} in (0, 1)" for p in self.open_unit] + [f"{name} = {value}" for name, value in fixed.items()]
         return ", ".join(parts)
+
+
+def _divisors(e: sympy.Expr) -> set[sympy.Expr]:
+    """The bases of the negative powers ``e`` divides by on every path, through sums and products only: a division
+    inside a sum over ranks (perhaps an empty one), a case split or a function is not one the value always needs."""
+    if e.is_Pow and e.exp.is_negative:
+        return {e.base}
+    if isinstance(e, (sympy.Add, sympy.Mul)):
+        return set().union(*(_divisors(a) for a in e.args))
+    return set()
 
 
 def prepare(measure: Measure) -> Prepared | None:
@@ -233,6 +243,12 @@ def _simplified(e: sympy.Expr) -> sympy.Expr | None:
     return sympy.simplify(sympy.powsimp(sympy.expand_power_base(sympy.expand(e), force=force), force=force))  # type: ignore[no-any-return]
 
 
+@limited(SYMPY_SECONDS, None)
+def _expanded(e: sympy.Expr) -> sympy.Expr | None:
+    """SymPy's expansion of ``e``, None past the time limit (a sum of five terms to the 40th power)."""
+    return sympy.expand(e)  # type: ignore[no-any-return]
+
+
 @limited(SYMPY_SECONDS, False)
 def _zero(e: sympy.Expr) -> bool:
     """Whether SymPy simplifies ``e`` to 0 within the time limit (past it: not shown zero). Its sums are first put in
@@ -264,8 +280,9 @@ def _coefficient(term: sympy.Expr, grade: sympy.Indexed) -> sympy.Expr | None:
         if any(w is None or c.has(sympy.Indexed) for w, c in pieces):
             return None
         return sympy.Piecewise(*pieces)
-    w = sympy.expand(term).coeff(grade)
-    if w == 0 or not _zero(term - w * grade) or w.has(sympy.Indexed) or w.has(MaxOver, OrderStatistic):
+    expanded = _expanded(term)
+    w = expanded.coeff(grade) if expanded is not None else None
+    if w is None or w == 0 or not _zero(term - w * grade) or w.has(sympy.Indexed) or w.has(MaxOver, OrderStatistic):
         return None
     return w
 

@@ -616,3 +616,32 @@ def remaining_weighted(m: Any) -> Any:
 def remaining_weighted_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
     R = len(qrels)
     return sum((grade(ranking, i) / (R - i + 1) for i in range(1, min(k, R) + 1)), Fraction(0))
+
+
+# -- a denominator shown only where the metric never divides -------------------------------------------
+# The largest grade times (R - 1) / (R - 1), plus an empty sum of 1 / (R - 1): undefined on every arrangement at R = 1,
+# where nothing is then reached (realizable is false: k = 1, qrels {1}). The empty sum put 1 / (R - 1) in the closed form,
+# so the cancelled denominator looked divided by.
+@proposal("hit-shown-empty", "graded")
+def hit_shown_empty(m: Any) -> Any:
+    return m.max_over(1, m.k, m.r) * m.div(m.R - 1, m.R - 1) + m.sum(1, 0, lambda j: 1 / (m.R - 1))
+
+
+def hit_shown_empty_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    return None if len(qrels) == 1 else max(grade(ranking, i) for i in range(1, k + 1))
+
+
+# -- a number that is exactly 0 where SymPy says it is not ---------------------------------------------
+# log2(9) - 2 log2(3) = 0, but SymPy's assumptions call it nonzero (and negative). (Z / Z - 1) summed once at k = 250
+# only: undefined on every situation at k = 250, R = 0 included, so complete is false there (past the deep search).
+def _log_zero(m: Any) -> Any:
+    return m.log2(9) - 2 * m.log2(3)
+
+
+@proposal("zero-at-250")
+def zero_at_250(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) / m.k + m.sum(1, m.max(0, 1 - (m.k - 250) ** 2), lambda j: m.div(_log_zero(m), _log_zero(m)) - 1)
+
+
+def zero_at_250_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    return None if k == 250 else sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) / k

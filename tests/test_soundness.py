@@ -54,6 +54,8 @@ class TestTheOraclesAgreeWithTheDeclarations:
         (adv.late_penalty, adv.late_penalty_truth),
         (adv.best_gain_minus_r, adv.best_gain_minus_r_truth),
         (adv.remaining_weighted, adv.remaining_weighted_truth),
+        (adv.hit_shown_empty, adv.hit_shown_empty_truth),
+        (adv.zero_at_250, adv.zero_at_250_truth),
     ])
     def test_on_every_binary_ranking_of_length_12_at_depths_1_to_11_and_at_99_and_150(self, measure: Measure, oracle: adv.Oracle) -> None:
         rankings = [tuple(adv.Fraction((n >> b) & 1) for b in range(12)) for n in range(0, 4096, 37)]
@@ -136,6 +138,26 @@ class TestWhereTheMetricIsUndefined:
         assert adv.guarded_precision_truth((adv.Fraction(0), adv.Fraction(1)), 1, collection) == 0
         found = prove(adv.guarded_precision, "realizable")
         assert not isinstance(found, Proof) and "does not divide by" in found.reason
+
+    def test_a_denominator_inside_an_empty_sum_does_not_count_as_divided_by(self) -> None:
+        from irprops.proofs import Proof, prove
+
+        one = (adv.Fraction(1),)
+        assert adv.hit_shown_empty_truth(one + (adv.Fraction(0),), 1, one) is None  # R = 1: every arrangement undefined
+        assert adv.hit_shown_empty.exact(Situation(one + (adv.Fraction(0),), 1, one)).__class__.__name__ == "Undefined"
+        found = prove(adv.hit_shown_empty, "realizable")
+        assert not isinstance(found, Proof) and "does not divide by" in found.reason
+
+    def test_a_number_sympy_calls_nonzero_is_a_denominator_when_it_is_zero(self) -> None:
+        from irprops.metrics.exact import certainly, log2
+        from irprops.proofs import prove
+
+        assert (log2(9) - 2 * log2(3)).is_nonzero  # SymPy's mistake, which no decision may rest on
+        assert not certainly(log2(9) - 2 * log2(3), "nonzero")
+        zeros = (adv.Fraction(0),) * 251
+        assert adv.zero_at_250_truth(zeros, 250, ()) is None and adv.zero_at_250_truth(zeros, 249, ()) == 0
+        assert adv.zero_at_250.exact(Situation(zeros, 250, ())).__class__.__name__ == "Undefined"
+        assert not covers(prove(adv.zero_at_250, "complete"), 250)
 
     def test_a_term_the_metric_never_computes_does_not_make_a_depth_undefined(self) -> None:
         ranking = tuple(adv.Fraction(int(i in (9, 13))) for i in range(1, 17))
