@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import signal
 import threading
@@ -19,7 +20,7 @@ from typing import Any, ParamSpec, TypeVar
 P = ParamSpec("P")
 R = TypeVar("R")
 
-__all__ = ["limited"]
+__all__ = ["limited", "reraise_ctrl_c"]
 
 
 class _OutOfTime(BaseException):
@@ -55,3 +56,11 @@ def limited(seconds: float, otherwise: Any) -> Callable[[Callable[P, R]], Callab
                     signal.setitimer(signal.ITIMER_REAL, max(other - (time.monotonic() - start), 0.001))
         return run
     return decorate
+
+
+def reraise_ctrl_c(error: BaseException) -> None:
+    """Raise ``KeyboardInterrupt`` again if ``error`` is a Ctrl-C that a C call turned into another exception (ctypes,
+    under Z3's bindings, gives ``ArgumentError: argument 2: KeyboardInterrupt``): a Ctrl-C ends the run, and never
+    counts as a formula the prover could not handle."""
+    if isinstance(error, ctypes.ArgumentError) and "KeyboardInterrupt" in str(error):
+        raise KeyboardInterrupt from error

@@ -29,6 +29,7 @@ import dataclasses
 
 from irprops.metrics import Measure, in_catalog
 from irprops.metrics.exact import show
+from irprops.metrics.timing import reraise_ctrl_c
 from irprops.verdicts import Prop
 
 from . import syntax
@@ -55,6 +56,7 @@ def prove(measure: Measure, prop: Prop) -> Proof | Failed:
         try:
             _CACHE[key] = _declared(measure, _prove(measure, prop))
         except Exception as error:  # noqa: BLE001 - a declared formula the provers cannot handle gets no proof, never a crash
+            reraise_ctrl_c(error)
             _CACHE[key] = Failed(prop, f"the prover stopped on this formula ({type(error).__name__}: {error})")
     return _CACHE[key]
 

@@ -49,6 +49,28 @@ class TestCtrlC:
         with pytest.raises(KeyboardInterrupt):
             answer(solver)
 
+    def test_one_ctypes_turned_into_an_argument_error_is_not_a_formula_the_prover_cannot_handle(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import ctypes
+
+        from irprops import proofs
+
+        raised = [ctypes.ArgumentError("argument 2: KeyboardInterrupt: ")]  # what Z3's bindings gave in a full run
+
+        def failing(measure: object, prop: object) -> object:
+            raise raised[0]
+
+        monkeypatch.setattr(proofs, "_prove", failing)
+        precision = importlib.import_module("irprops.metrics").parse("P")
+        proofs.clear_cache()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                proofs.prove(precision, "monotonic")
+            raised[0] = ctypes.ArgumentError("argument 1: TypeError")  # any other failure is still no proof, not a crash
+            assert "ArgumentError" in proofs.prove(precision, "monotonic").reason  # type: ignore[union-attr]
+        finally:
+            proofs.clear_cache()
+
     def test_one_python_could_not_raise_in_a_finalizer_is_kept_and_raised_at_the_next_step(self) -> None:
         class RaisesWhenCollected:
             def __del__(self) -> None:
