@@ -59,7 +59,8 @@ class Prepared:
         where one is 0 the metric is undefined, and nothing in the closed form says so."""
         fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in self.form.params.items() if s not in self.open_unit}
         shown = _divisors(evaluated(self.expr))
-        return [d.xreplace(fixed) for d, _ in self.form.denominators if d.xreplace(fixed) not in shown]
+        recorded = [d.xreplace(fixed) for d, _ in self.form.denominators]
+        return [d for d in recorded if d not in shown]
 
     def reach_of_parameters(self) -> str:
         """How the proof covers the parameters, for its text."""
