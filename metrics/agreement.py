@@ -7,6 +7,7 @@ if it finds one. It is not a proof of agreement.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ from .symbolic import MaxOver, SymbolicForm
 if TYPE_CHECKING:
     from .registry import Measure
 
-__all__ = ["AGREEMENT_DEPTHS", "AGREEMENT_TERMS", "check_agreement"]
+__all__ = ["AGREEMENT_DEPTHS", "AGREEMENT_TERMS", "check_agreement", "check_depth_agreement"]
 
 
 def check_agreement(measure: Measure, forms: list[SymbolicForm | None]) -> None:
@@ -38,7 +39,51 @@ def check_agreement(measure: Measure, forms: list[SymbolicForm | None]) -> None:
     disagreement = _first_disagreement(measure, closed, per_depth)
     if disagreement is None:
         return
-    k, situation, undefined = disagreement
+    _refuse(measure, *disagreement)
+
+
+def check_depth_agreement(measure: Measure, form: SymbolicForm, k: int) -> None:
+    """Refuse a declared formula whose form at depth ``k`` disagrees with its exact form at depth ``k``.
+
+    Proofs for k <= K are about the forms at depths 1 to K, which :func:`check_agreement` compares only at depths
+    1 and 2: each is compared here, before a proof uses it, on the structured situations at depth k and on
+    VARIED situations drawn (the same ones on every run) from the metric's grade scale, with R at and above the
+    relevant documents ranked. Defence in depth, not a proof of agreement.
+    """
+    for situation in [*_structured(k), *_varied(k, measure.metric.binary)]:
+        value = _exact(measure, situation, k)
+        found = _at(form, situation)
+        if not _agree(found, value):
+            _refuse(measure, k, situation, isinstance(found, Undefined) != isinstance(value, Undefined) and not isinstance(found, str))
+
+
+VARIED = 6
+"""How many drawn situations :func:`check_depth_agreement` adds to the structured ones at each depth."""
+
+
+def _varied(k: int, binary: bool) -> list[Situation]:
+    """VARIED situations at depth k (rankings of k + 2 documents), the same on every run."""
+    draw = random.Random(f"irprops agreement at depth {k}")
+    scale = (Fraction(0), Fraction(1)) if binary else (Fraction(0), Fraction(1, 2), Fraction(1))
+    situations = []
+    for _ in range(VARIED):
+        ranking = tuple(draw.choice(scale) for _ in range(k + 2))
+        qrels = tuple(sorted([g for g in ranking if g] + [Fraction(1)] * draw.randint(0, 3), reverse=True))
+        situations.append(Situation(ranking, k, qrels))
+    return situations
+
+
+def _exact(measure: Measure, situation: Situation, k: int) -> Exact | Undefined:
+    try:
+        return measure.exact(situation)
+    except InputError:
+        raise
+    except Exception as error:  # noqa: BLE001 - the formula's own failure, named for its author
+        raise InputError("formula", measure.name, f"its exact form fails at k = {k}: {type(error).__name__}: "
+                         f"{str(error)[:200]}", "compute with exact numbers and the algebra's operations") from None
+
+
+def _refuse(measure: Measure, k: int, situation: Situation, undefined: bool) -> None:
     ones = [r for r, g in enumerate(situation.ranking, start=1) if g]
     where = ", ".join(map(str, ones)) if len(ones) <= 3 else f"1 to {ones[-1]}"
     shown = f"{len(situation.ranking)} documents, relevant at {where}" if ones else f"{len(situation.ranking)} nonrelevant documents"
@@ -86,13 +131,7 @@ def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
         if k ** nesting > AGREEMENT_TERMS and k not in per_depth:
             break
         for situation in _structured(k):
-            try:
-                value = measure.exact(situation)
-            except InputError:
-                raise
-            except Exception as error:  # noqa: BLE001 - the formula's own failure, named for its author
-                raise InputError("formula", measure.name, f"its exact form fails at k = {k}: {type(error).__name__}: "
-                                 f"{str(error)[:200]}", "compute with exact numbers and the algebra's operations") from None
+            value = _exact(measure, situation, k)
             for form in (closed if k ** nesting <= AGREEMENT_TERMS else None, per_depth.get(k)):
                 found = _at(form, situation) if form is not None else None
                 if form is not None and not _agree(found, value):

@@ -19,7 +19,7 @@ from typing import Literal
 import sympy
 
 from . import exact
-from .agreement import check_agreement
+from .agreement import check_agreement, check_depth_agreement
 from .algebra import DeclaredExactAlgebra, ExactAlgebra, FloatAlgebra, Formula, Undefined, run
 from .errors import InputError
 from .exact import Exact
@@ -239,12 +239,21 @@ class Measure:
         return algebra(self.check(situation), self.params)
 
     def symbolic(self, k: int | None = None) -> SymbolicForm:
-        """The SymPy form at a concrete depth: an expression in b_i or r_i, R and parameters."""
+        """The SymPy form at a concrete depth: an expression in b_i or r_i, R and parameters.
+
+        A declared (not built-in) formula's form is first compared with its exact form at that depth
+        (:func:`~irprops.metrics.agreement.check_depth_agreement`), which raises InputError on a disagreement.
+        """
         depth = self.k if k is None else k
         if depth is None:
             raise InputError("k", None, f"{self.name} has no depth", "give k, or use closed_form()")
         algebra = SymbolicAlgebra(depth, self.metric.binary, self._assumptions())
-        return self._form(algebra, depth)
+        form = self._form(algebra, depth)
+        key = (self.metric.formula, tuple(sorted(self.params.items())), depth)
+        if key not in _AGREED_AT and not in_catalog(self.metric.formula):
+            check_depth_agreement(self, form, depth)
+            _AGREED_AT.add(key)
+        return form
 
     def closed_form(self) -> SymbolicForm | None:
         """The SymPy form for symbolic k (``Sum``/``Product``), or None where none exists.
@@ -399,6 +408,9 @@ _READS_UNJUDGED: dict[tuple[object, ...], bool] = {}
 
 _AGREED: set[tuple[object, ...]] = set()
 """Declared formulas (with their parameters) whose forms were found to agree, so each is checked once."""
+
+_AGREED_AT: set[tuple[object, ...]] = set()
+"""Declared formulas (with their parameters) and depths whose form at that depth was found to agree with the exact form."""
 
 
 def decimal(value: Fraction) -> str:

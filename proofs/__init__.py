@@ -75,7 +75,8 @@ DECLARED = ("the declared formula computes the same function of the situation in
             "state, no other library code; numbers of one type in both runs; every divisor and every argument of a "
             "partial SymPy function recorded as a denominator or shown nonzero or positive by SymPy), its closed form was "
             "built twice, and its forms and its exact form agreed at "
-            "depths 1 to 6, 10, 30, 100, 300 and 1000 (as its nesting of sums allows); code the proposal leaves running "
+            "depths 1 to 6, 10, 30, 100, 300 and 1000 (as its nesting of sums allows), and each form at a depth that a proof "
+            "for k <= K uses agreed with it at that depth; code the proposal leaves running "
             "outside the formula (a thread, a signal handler, a finalizer) does not rebind what the formula reads, and "
             "the proposal does not replace SymPy's or irprops' internals")
 

@@ -8,6 +8,7 @@ refuse, not be caught). Branching on a symbolic value is refused with a one-line
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import operator
 import re
@@ -502,6 +503,57 @@ class TestFormulasThatTellTheBackendsApart:
         namespace = runpy.run_path(str(tmp_path / "keeps.py"))
         with pytest.raises(BranchOnSymbol):
             adv.proposal("keeps-state")(namespace["f"]).validate_forms()
+
+
+class TestTheFormAtEachDepthAProofUses:
+    """A proof for k <= K is about the forms at depths 1 to K: each is compared with the exact form before a proof uses it."""
+
+    @staticmethod
+    def wrong_at_depth_5(monkeypatch: pytest.MonkeyPatch, error: Any) -> Measure:
+        """A fresh proposal (sum b_i / i) whose form at depth 5, and only there, has ``error(b_1, b_2)`` added."""
+        from irprops.metrics import registry
+
+        build = registry.Measure._form
+
+        def wrong(self: Measure, algebra: Any, k: object) -> Any:
+            form = build(self, algebra, k)
+            b1, b2 = (sympy.Symbol(f"b_{i}", integer=True, nonnegative=True) for i in (1, 2))
+            return dataclasses.replace(form, expr=form.expr + error(b1, b2)) if k == 5 else form
+
+        monkeypatch.setattr(registry.Measure, "_form", wrong)
+        return adv.proposal("wrong-at-5")(lambda m: m.sum(1, m.k, lambda i: m.r(i) / i))
+
+    def test_a_form_that_is_not_the_metric_at_depth_5_is_refused_naming_the_depth(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        measure = self.wrong_at_depth_5(monkeypatch, lambda b1, b2: 1)
+        measure.validate_forms()  # depths 1 and 2, and the closed form, are the metric
+        measure.symbolic(4)
+        with pytest.raises(InputError, match="disagree at k = 5"):
+            measure.symbolic(5)
+
+    def test_a_form_wrong_only_where_rank_1_is_relevant_and_rank_2_is_not_is_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        measure = self.wrong_at_depth_5(monkeypatch, lambda b1, b2: b1 * (1 - b2))  # 0 on every structured ranking
+        with pytest.raises(InputError, match="disagree at k = 5"):
+            measure.symbolic(5)
+
+    def test_a_bounded_proof_does_not_rest_on_it(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops.proofs import Failed, prove
+        from irprops.proofs.bounded import bounded_proof
+
+        measure = self.wrong_at_depth_5(monkeypatch, lambda b1, b2: 1)
+        with pytest.raises(InputError, match="disagree at k = 5"):
+            bounded_proof(measure, "convergent")  # type: ignore[arg-type]
+        reads_marks = adv.proposal("wrong-at-5, reading marks")(  # only proofs at each depth: the closed form does not model marks
+            lambda m: m.sum(1, m.k, lambda i: m.r(i) / i) - m.sum(1, m.k, lambda i: m.unjudged(i) / (i + 1)))
+        found = prove(reads_marks, "convergent")  # type: ignore[arg-type]
+        assert isinstance(found, Failed) and "disagree at k = 5" in found.reason
+
+    def test_without_the_check_the_bounded_proof_reaches_past_depth_5(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops.metrics import registry
+        from irprops.proofs.bounded import bounded_proof
+
+        measure = self.wrong_at_depth_5(monkeypatch, lambda b1, b2: 1)
+        monkeypatch.setattr(registry, "check_depth_agreement", lambda measure, form, k: None)
+        assert covers(bounded_proof(measure, "convergent"), 5)  # type: ignore[arg-type]
 
 
 def changed_before_the_exact_runs(monkeypatch: pytest.MonkeyPatch, module: Any, after: bool = False) -> None:
