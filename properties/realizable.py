@@ -21,7 +21,11 @@ For P it finds k = 2 with R = 1 (maximum 1/2, while ``10`` scores 1 at k = 1).
 Search: every depth k <= max_k and every collection of up to three relevant documents
 over the exhaustive grade scale (at least one of grade 1); all arrangements of each are
 scored. A witness's maximum is certified against every arrangement, and its better
-situation is the first one, in the minimal order, that certifiably scores more.
+situation is the first one, in the minimal order, that certifiably scores more. Where
+that finds none, a wide phase tries larger collections at depths 1 and 2 (R = 4 to
+WIDE_RELEVANT, all of grade 1; on a graded scale also one of grade 1 and the rest of the
+lowest grade, at depth 1): a metric undefined, or short of its supremum, only from some
+R on is a failure of realizability no small collection shows.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ from .space import ONE, Space, consistent
 from .targets import Defect, Hang, Scored, Target, clearly, relation
 
 MAX_RELEVANT = 3
+WIDE_RELEVANT = 10
+WIDE_DEPTHS = (1, 2)
 
 
 def arrangements(k: int, qrels: tuple[Fraction, ...]) -> list[Situation]:
@@ -70,40 +76,60 @@ class Realizable(Property):
                         yield k, qrels
 
     @staticmethod
+    def wide(space: Space) -> Iterator[tuple[int, tuple[Fraction, ...]]]:
+        """(k, qrels) of the wide phase, in its order: depth, then R, then the all-grade-1 collection first."""
+        lowest = min(space.positive)
+        for k in WIDE_DEPTHS:
+            for R in range(MAX_RELEVANT + 1, WIDE_RELEVANT + 1):
+                yield k, (ONE,) * R
+                if lowest != ONE and k == WIDE_DEPTHS[0]:
+                    yield k, (ONE,) + (lowest,) * (R - 1)
+
+    @staticmethod
     def describe(space: Space) -> str:
         return (f"{space.scale()}, k <= {space.max_k}, collections of 1 to {MAX_RELEVANT} relevant documents "
                 "(at least one of grade 1) plus k nonrelevant ones")
+
+    @staticmethod
+    def describe_wide(space: Space) -> str:
+        mixed = (f"; at k = {WIDE_DEPTHS[0]} also one of grade 1 and the rest of grade {grades_json([min(space.positive)])[0]}"
+                 if min(space.positive) != ONE else "")
+        return (f"at k = {' and '.join(map(str, WIDE_DEPTHS))}, collections of {MAX_RELEVANT + 1} to {WIDE_RELEVANT} relevant "
+                f"documents of grade 1{mixed}")
 
     def run(self, target: Target, space: Space) -> Verdict:
         start = time.perf_counter()
         log = SearchLog(space.budget)
         explored: list[tuple[Situation, Scored]] = []
-        maxima: list[tuple[int, tuple[Fraction, ...], list[tuple[Situation, Scored]]]] = []
-        try:
-            for k, qrels in self.collections(space):
-                if time.perf_counter() - start > space.budget:
-                    log.out_of_time = True
-                    break
-                scored = self._scored(target, arrangements(k, qrels), log)
-                explored.extend(scored)
-                maxima.append((k, qrels, scored))
-        except Hang as hang:
-            log.hang = hang
-        if log.stopped:
-            how, evidence = log.stop_reason("arrangements")
-            return self._done("unknown", log.search(how, evidence + "." + log.defect_note(), "arrangements", time.perf_counter() - start),
-                              None)
-        if explored:
-            top = max(outcome.approx for _, outcome in explored)
-            for k, qrels, scored in maxima:
-                found = self._witness(k, qrels, scored, explored, top)
-                if found is not None and self._confirmed(found, target, log):
-                    evidence = (f"{found.text}. Minimal in the order (k, then R) over {self.describe(space)}; "
-                                f"{log.tried:,} arrangements scored.")
-                    how = method("exhaustive search", found.numerical)
-                    searched = log.search(how, evidence + log.defect_note(), "arrangements", time.perf_counter() - start, minimal=True)
-                    return self._done("no", searched, found)
-        evidence = (f"not refuted in {log.tried:,} arrangements: over {self.describe(space)}, "
+        maxima: list[tuple[int, tuple[Fraction, ...], list[tuple[Situation, Scored]] | None]] = []
+        phases = ((self.collections(space), f"Minimal in the order (k, then R) over {self.describe(space)}"),
+                  (self.wide(space), f"None over {self.describe(space)}; found in the wide phase ({self.describe_wide(space)})"))
+        for minimal, (collections, where) in enumerate(phases):
+            try:
+                for k, qrels in collections:
+                    if time.perf_counter() - start > space.budget:
+                        log.out_of_time = True
+                        break
+                    scored = self._scored(target, arrangements(k, qrels), log)
+                    explored.extend(scored or [])
+                    maxima.append((k, qrels, scored))
+            except Hang as hang:
+                log.hang = hang
+            if log.stopped:
+                how, evidence = log.stop_reason("arrangements")
+                return self._done("unknown", log.search(how, evidence + "." + log.defect_note(), "arrangements",
+                                                        time.perf_counter() - start), None)
+            if explored:
+                top = max(outcome.approx for _, outcome in explored)
+                for k, qrels, scored in maxima:
+                    found = self._witness(k, qrels, scored, explored, top)
+                    if found is not None and self._confirmed(found, target, log):
+                        evidence = f"{found.text}. {where}; {log.tried:,} arrangements scored."
+                        how = method("exhaustive search", found.numerical)
+                        searched = log.search(how, evidence + log.defect_note(), "arrangements", time.perf_counter() - start,
+                                              minimal=not minimal)
+                        return self._done("no", searched, found)
+        evidence = (f"not refuted in {log.tried:,} arrangements: over {self.describe(space)}, and {self.describe_wide(space)}, "
                     "every collection reaches the largest score found.")
         return self._done("unknown", log.search(method("exhaustive search", not target.exact), evidence + log.defect_note(),
                                                 "arrangements", time.perf_counter() - start), None)
@@ -111,9 +137,11 @@ class Realizable(Property):
     def _done(self, verdict: VerdictValue, searched: Search, witness: Witness | None) -> Verdict:
         return Verdict(self.key, verdict, searched, witness, seconds=searched.seconds)
 
-    def _scored(self, target: Target, situations: list[Situation], log: SearchLog) -> list[tuple[Situation, Scored]]:
-        """The defined scores of ``situations``; defects are counted and skipped, a hang propagates."""
-        scored = []
+    def _scored(self, target: Target, situations: list[Situation], log: SearchLog) -> list[tuple[Situation, Scored]] | None:
+        """The defined scores of ``situations``; defects are counted and skipped, a hang propagates. None when the
+        proposal answered every one, each time that it is undefined (no defect): a collection where no arrangement
+        reaches the supremum."""
+        scored, defects = [], log.defects
         for s in situations:
             log.tried += 1
             try:
@@ -125,7 +153,7 @@ class Realizable(Property):
                 continue
             if isinstance(outcome, Scored):
                 scored.append((s, outcome))
-        return scored
+        return None if not scored and situations and log.defects == defects else scored
 
     def _confirmed(self, found: Witness, target: Target, log: SearchLog) -> bool:
         """Re-derive the witness on fresh copies of a proposal (RERUNS times): a nondeterministic one is a defect."""
@@ -138,15 +166,25 @@ class Realizable(Property):
             fresh = target.fresh()
             scored = self._scored(fresh, arrangements(k, qrels), log)
             elsewhere = self._scored(fresh, [again_better], log)
-            top = max(o.approx for _, o in scored + elsewhere) if scored and elsewhere else 0.0
-            again = self._witness(k, qrels, scored, elsewhere, top) if scored and elsewhere else None
+            again = None
+            if elsewhere:
+                top = max(o.approx for _, o in (scored or []) + elsewhere)
+                again = self._witness(k, qrels, scored, elsewhere, top)
             if again is None or (again.data, again.text) != (found.data, found.text):
                 log.record(Defect(again_better, f"answered differently when re-run on the same inputs ({found.text})"))
                 return False
         return True
 
-    def _witness(self, k: int, qrels: tuple[Fraction, ...], scored: list[tuple[Situation, Scored]],
+    def _witness(self, k: int, qrels: tuple[Fraction, ...], scored: list[tuple[Situation, Scored]] | None,
                  explored: list[tuple[Situation, Scored]], top: float) -> Witness | None:
+        if scored is None:  # undefined on every arrangement: none reaches the supremum, which a defined score bounds below
+            if not explored:
+                return None
+            s, outcome = explored[0]
+            text = (f"at k = {k} with qrels {{{','.join(grades_json(qrels))}}}, the metric is undefined on every arrangement, so "
+                    f"none reaches the supremum, while {show(s)} scores {outcome.shown()}")
+            return Witness({"k": k, "qrels": grades_json(qrels), "max": None, "better": {**situation_json(s), "value": outcome.text()}},
+                           text, outcome.numerical)
         if not scored:
             return None
         best_here, best_score = max(scored, key=lambda pair: pair[1].approx)

@@ -164,3 +164,18 @@ _SALT = Fraction(int.from_bytes(os.urandom(4), "big") + 1, 10**12)  # drawn once
 def salted_precision(ranking, k, qrels):
     """P@k plus a constant drawn when the module is imported: the same in one process, different in the next."""
     return precision(ranking, k, qrels) + _SALT
+
+
+def hit_undefined_at_five_relevant(ranking, k, qrels):
+    """The best grade in the top k, undefined in a collection of exactly five relevant documents: not realizable, and no
+    collection of up to three relevant documents shows it."""
+    if len(qrels) == 5:
+        return None
+    return max(ranking[:k], default=Fraction(0))
+
+
+def hit_halved_from_seven_relevant(ranking, k, qrels):
+    """The best grade in the top k, halved in a collection of seven or more relevant documents: its supremum 1 is out of
+    reach there."""
+    best = max(ranking[:k], default=Fraction(0))
+    return best / 2 if len(qrels) >= 7 else best

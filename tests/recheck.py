@@ -8,10 +8,11 @@ shape makes, enumerating arrangements itself for realizability.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
+
+from sympy.utilities.iterables import multiset_permutations
 
 from irprops.metrics import Measure, Situation, Undefined, compare
 from irprops.metrics.exact import to_str
@@ -74,13 +75,16 @@ def recheck(score: Score, prop: str, w: dict[str, Any]) -> bool:
         qrels = _grades(w["qrels"])
         if Fraction(1) not in qrels:
             return False
-        values = [v for order in set(itertools.permutations(qrels + (Fraction(0),) * k)) if (v := score(order, k, qrels)) is not None]
+        orders = (tuple(o) for o in multiset_permutations(sorted(qrels + (Fraction(0),) * k)))
+        values = [v for order in orders if (v := score(order, k, qrels)) is not None]
+        better = w["better"]
+        value = score(_grades(better["ranking"]), better["k"], _grades(better["qrels"]))
+        if w["max"] is None:  # undefined on every arrangement, defined elsewhere
+            return not values and value is not None
         best = values[0]
         for v in values[1:]:
             if _cmp(v, best) > 0:
                 best = v
-        better = w["better"]
-        value = score(_grades(better["ranking"]), better["k"], _grades(better["qrels"]))
         shown = repr(best) if isinstance(best, float) else to_str(best)
         return shown == w["max"] and value is not None and _cmp(value, best) > 0
     raise ValueError(f"no re-check for {prop}")

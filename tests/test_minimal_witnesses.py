@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from irprops import check
+from tests import proposals
 from tests.helpers import default_measure
 from tests.recheck import of_measure, recheck
 
@@ -109,6 +110,15 @@ class TestOtherCells:
     def test_dcg_realizability_fails_by_unboundedness(self) -> None:
         w = witness("DCG", "realizable")
         assert (w["k"], w["qrels"], w["max"]) == (1, ["1"], "1") and w["better"]["value"] == "1 + 1/log2(3)"
+
+    @pytest.mark.parametrize(("proposal", "qrels"), [("hit_undefined_at_five_relevant", ["1"] * 5),
+                                                     ("hit_halved_from_seven_relevant", ["1"] * 7)])
+    def test_a_failure_of_realizability_only_in_a_larger_collection_is_found_by_the_wide_phase(self, proposal: str,
+                                                                                                qrels: list[str]) -> None:
+        found = check(getattr(proposals, proposal), ["realizable"])["realizable"]
+        assert (found.verdict, found.witness.data["k"], found.witness.data["qrels"]) == ("no", 1, qrels)
+        assert "found in the wide phase" in found.search.evidence and not found.search.minimal
+        assert recheck(getattr(proposals, proposal), "realizable", found.witness.data)
 
     def test_jarvelin_kekalainen_dcg_is_not_top_weighted_because_ranks_1_and_2_weigh_the_same(self) -> None:
         assert witness("DCG-b", "top_weighted", "binary") == {"k": 2, "ranking": ["0", "1"], "qrels": ["1"], "i": 1, "j": 2}
