@@ -16,7 +16,9 @@ RBP, whose largest score at depth k grows with k, is not either.
 
 Witness: ``{"k", "qrels", "max", "better": {"k", "ranking", "qrels", "value"}}``: the exact
 maximum over every arrangement at depth k, and a situation elsewhere that scores more.
-For P it finds k = 2 with R = 1 (maximum 1/2, while ``10`` scores 1 at k = 1).
+For P it finds k = 2 with R = 1 (maximum 1/2, while ``10`` scores 1 at k = 1). Where the metric
+is undefined on every arrangement of the collection, ``max`` is null and the better situation
+is any defined one: no arrangement reaches the supremum.
 
 Search: every depth k <= max_k and every collection of up to three relevant documents
 over the exhaustive grade scale (at least one of grade 1); all arrangements of each are
