@@ -11,7 +11,7 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
@@ -47,11 +47,34 @@ class _Main(click.Group):
                 error.show()  # type: ignore[union-attr]
             sys.exit(2 if message else error.exit_code)  # type: ignore[union-attr]
         except (click.exceptions.Abort, KeyboardInterrupt):
-            click.echo("irprops: interrupted", err=True)
-            if as_json:
-                click.echo(json.dumps({"error": "interrupted", "exit_status": 130}))
-            sys.exit(130)
+            _interrupted(as_json)
+        except Exception as error:
+            if not _caused_by_ctrl_c(error):
+                raise
+            _interrupted(as_json)  # a library's own state broke while Ctrl-C unwound it (Hypothesis: an AssertionError)
         sys.exit(status if isinstance(status, int) else 0)
+
+
+def _interrupted(as_json: bool) -> NoReturn:
+    click.echo("irprops: interrupted", err=True)
+    if as_json:
+        click.echo(json.dumps({"error": "interrupted", "exit_status": 130}))
+    sys.exit(130)
+
+
+def _caused_by_ctrl_c(error: BaseException) -> bool:
+    """Whether a KeyboardInterrupt is in the chain of exceptions that ``error`` was raised while handling."""
+    seen: set[int] = set()
+    chain: list[BaseException | None] = [error]
+    while chain:
+        found = chain.pop()
+        if found is None or id(found) in seen:
+            continue
+        if isinstance(found, KeyboardInterrupt):
+            return True
+        seen.add(id(found))
+        chain += [found.__cause__, found.__context__]
+    return False
 
 
 def _seconds(option: str, value: float) -> float:

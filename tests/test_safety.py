@@ -71,6 +71,29 @@ class TestCtrlC:
         finally:
             proofs.clear_cache()
 
+    def test_an_error_a_library_raised_while_ctrl_c_unwound_it_exits_130(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import irprops
+
+        def broken(*args: object, **kwargs: object) -> None:
+            try:
+                raise KeyboardInterrupt
+            except KeyboardInterrupt:
+                raise AssertionError("assert self.depth >= -1") from None  # as Hypothesis's stop_span did in a full run
+
+        monkeypatch.setattr(irprops, "check", broken)
+        result = CliRunner().invoke(main, ["check", "P", "--json"])
+        assert (result.exit_code, json.loads(result.stdout)) == (130, {"error": "interrupted", "exit_status": 130})
+
+    def test_the_same_error_without_ctrl_c_is_not_taken_for_one(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import irprops
+
+        def broken(*args: object, **kwargs: object) -> None:
+            raise AssertionError("a bug")
+
+        monkeypatch.setattr(irprops, "check", broken)
+        result = CliRunner().invoke(main, ["check", "P", "--json"])
+        assert isinstance(result.exception, AssertionError) and result.exit_code == 1
+
     def test_one_python_could_not_raise_in_a_finalizer_is_kept_and_raised_at_the_next_step(self) -> None:
         class RaisesWhenCollected:
             def __del__(self) -> None:
