@@ -83,6 +83,21 @@ class log2(sympy.Function):
         return (sympy.log(self.args[0]) / sympy.log(2))._eval_evalf(prec)
 
 
+def _evalf_log2(expr: log2, prec: int, options: dict[str, object]) -> tuple[object, object, object, object]:
+    """SymPy's evalf of ``log2(x)`` as of ``log(x) / log(2)``, with the accuracy SymPy tracks.
+
+    Without it SymPy evaluates a sum of log2 terms at a fixed precision and reads a sign off the rounding:
+    ``log2(9) - 2*log2(3)`` (exactly 0) was "negative", so ``Eq(log2(9), 2*log2(3))`` was False and ``sign`` -1
+    in a formula, the same in every backend (a tenth hostile review). With it, SymPy leaves such a comparison open.
+    """
+    return sympy.core.evalf.evalf(sympy.log(expr.args[0]) / sympy.log(2), prec, options)
+
+
+if not sympy.core.evalf.evalf_table:  # SymPy builds its table on first use; ours must not stand in for it
+    sympy.core.evalf._create_evalf_table()
+sympy.core.evalf.evalf_table[log2] = _evalf_log2
+
+
 def as_exact(value: object) -> Exact:
     """Normalise an exact value: rationals become ``Fraction``; floats are refused.
 

@@ -225,6 +225,13 @@ class Measure:
         value = run(self.metric.formula, self._exact_algebra(situation))
         if isinstance(value, sympy.Basic) and value.has(*_NOT_A_NUMBER):  # SymPy divided by 0 (0 / x at x = 0 is nan)
             return Undefined("a denominator is 0")
+        if isinstance(value, sympy.Basic) and not value.free_symbols:
+            parts = [a for a in sympy.preorder_traversal(value) if isinstance(a, _DISCONTINUOUS)]
+            open_ = next((a for a in parts if isinstance(a, sympy.core.relational.Relational)), parts[0] if parts else None)
+            if open_ is not None:  # log2(9) > 2 log2(3): equal numbers, which SymPy cannot order
+                raise InputError("formula", self.name, f"at k = {situation.k} it leaves the comparison {open_} open: SymPy cannot "
+                                 "decide it, as its two sides may be equal, so the formula has no exact value",
+                                 "decide the comparison in the formula (log2(9) is 2 log2(3)), or compare numbers that differ")
         return value if isinstance(value, Undefined) else exact.as_exact(value)
 
     def residual(self, situation: Situation) -> Exact | None:
@@ -381,6 +388,9 @@ class Measure:
 
 
 _NOT_A_NUMBER = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo, sympy.I)
+_DISCONTINUOUS = (sympy.Piecewise, sympy.core.relational.Relational, sympy.logic.boolalg.Boolean, sympy.floor, sympy.ceiling,
+                  sympy.sign, sympy.Mod, sympy.KroneckerDelta, sympy.Heaviside)
+"""What a number may hold only where SymPy could not decide a comparison (its value jumps where the comparison flips)."""
 """What SymPy gives where the exact run divides by zero or leaves the reals (log(0), 0 / 0, sqrt(-1))."""
 
 

@@ -645,3 +645,50 @@ def zero_at_250(m: Any) -> Any:
 
 def zero_at_250_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
     return None if k == 250 else sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) / k
+
+
+# -- a comparison of two equal numbers that SymPy once decided ----------------------------------------
+# log2(9) = 2 log2(3), so Eq(log2(9), 2 log2(3)) is true; SymPy read a sign off a rounded difference and made it false
+# (and Gt, sign, floor of the difference wrong) in every backend alike, so forms, exact runs and search described another
+# metric (a tenth hostile review). The metrics as written: flag = -1, so -sum b_i / 2^i (monotonic, convergent and
+# top-weighted false at k = 1, 2: `01` scores 0 then -1/4; `10` scores -1/2); P@k + 1/R (complete false at R = 0);
+# nDCG halved when R >= 4 (realizable false: k = 1, qrels {1,1,1,1} reaches 1/2 only).
+@proposal("equal-logs-negated")
+def equal_logs_negated(m: Any) -> Any:
+    flag = sympy.Piecewise((-1, sympy.Eq(m.log2(9), 2 * m.log2(3))), (1, True))
+    return flag * m.sum(1, m.k, lambda i: m.r(i) / 2**i)
+
+
+def equal_logs_negated_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return -sum((grade(ranking, i) / 2**i for i in range(1, k + 1)), Fraction(0))
+
+
+@proposal("unequal-logs-negated")
+def unequal_logs_negated(m: Any) -> Any:
+    return sympy.Piecewise((1, sympy.Ne(m.log2(9), 2 * m.log2(3))), (-1, True)) * m.sum(1, m.k, lambda i: m.r(i) / 2**i)
+
+
+@proposal("equal-logs-incomplete")
+def equal_logs_incomplete(m: Any) -> Any:
+    flag = sympy.Piecewise((0, sympy.Eq(m.log2(9), 2 * m.log2(3))), (1, True))
+    return m.sum(1, m.k, m.r) / m.k + 1 / (m.R + flag)
+
+
+def equal_logs_incomplete_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    return None if not qrels else sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) / k + Fraction(1, len(qrels))
+
+
+@proposal("equal-logs-halved-from-4")
+def equal_logs_halved_from_4(m: Any) -> Any:
+    half = sympy.Piecewise((sympy.Rational(1, 2), sympy.And(sympy.Eq(m.log2(9), 2 * m.log2(3)), m.R >= 4)), (1, True))
+    dcg = m.sum(1, m.k, lambda i: m.r(i) / m.log2(i + 1))
+    return m.div(dcg, m.sum(1, m.k, lambda i: m.g(i) / m.log2(i + 1))) * half
+
+
+@proposal("greater-log-precision")
+def greater_log_precision(m: Any) -> Any:
+    return sympy.Piecewise((1, sympy.Gt(m.log2(9), 2 * m.log2(3))), (2, True)) * m.sum(1, m.k, m.r) / m.k
+
+
+EQUAL_LOGS = {"equal": equal_logs_negated, "unequal": unequal_logs_negated, "incomplete": equal_logs_incomplete,
+              "halved-from-4": equal_logs_halved_from_4, "greater": greater_log_precision}

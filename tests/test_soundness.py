@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import operator
 import re
 import runpy
@@ -503,6 +504,40 @@ class TestFormulasThatTellTheBackendsApart:
         namespace = runpy.run_path(str(tmp_path / "keeps.py"))
         with pytest.raises(BranchOnSymbol):
             adv.proposal("keeps-state")(namespace["f"]).validate_forms()
+
+
+class TestEqualNumbersSymPyCannotOrder:
+    """Found by a tenth hostile review: SymPy decided Eq(log2(9), 2 log2(3)) false, in every backend alike."""
+
+    def test_sympy_leaves_the_comparison_of_log2_9_with_2_log2_3_open_instead_of_deciding_it(self) -> None:
+        from irprops.metrics.exact import log2
+
+        zero = log2(9) - 2 * log2(3)
+        assert (zero.is_negative, zero.is_positive, zero.is_zero) == (None, None, None)
+        for decided in (sympy.Eq(log2(9), 2 * log2(3)), sympy.Gt(log2(9), 2 * log2(3)), sympy.sign(zero), sympy.floor(zero)):
+            assert decided not in (sympy.true, sympy.false) and not decided.is_Integer, decided
+
+    def test_sympy_still_orders_numbers_that_differ(self) -> None:
+        from irprops.metrics.exact import log2
+
+        assert sympy.Gt(log2(5), log2(3)) is sympy.true and sympy.floor(7 / log2(3)) == 4
+
+    def test_the_metrics_as_written_have_the_properties_the_forms_claimed_false(self) -> None:
+        one_at_2, one_at_1 = (adv.Fraction(0), adv.Fraction(1)), (adv.Fraction(1), adv.Fraction(0))
+        truth = adv.equal_logs_negated_truth
+        assert truth(one_at_2, 1, (adv.Fraction(1),)) == 0 and truth(one_at_2, 2, (adv.Fraction(1),)) == adv.Fraction(-1, 4)
+        assert truth(one_at_1, 1, (adv.Fraction(1),)) == adv.Fraction(-1, 2)  # convergent and top-weighted fail at k = 1, 2
+        assert adv.equal_logs_incomplete_truth((adv.Fraction(0),), 1, ()) is None
+
+    @pytest.mark.parametrize("name", list(adv.EQUAL_LOGS))
+    def test_a_formula_that_compares_equal_numbers_is_refused_naming_the_comparison(self, name: str) -> None:
+        with pytest.raises(InputError, match=r"leaves the comparison .*log2\(9\).* open"):
+            check(adv.EQUAL_LOGS[name], ["monotonic", "complete", "realizable"])
+
+    def test_the_command_line_says_so_in_one_line_with_exit_status_2(self) -> None:
+        where = Path(adv.__file__)
+        result = CliRunner().invoke(main, ["check", f"{where}:greater_log_precision", "--json"])
+        assert result.exit_code == 2 and "leaves the comparison" in json.loads(result.stdout)["error"]
 
 
 class TestTheFormAtEachDepthAProofUses:
