@@ -225,6 +225,8 @@ class Measure:
         value = run(self.metric.formula, self._exact_algebra(situation))
         if isinstance(value, sympy.Basic) and value.has(*_NOT_A_NUMBER):  # SymPy divided by 0 (0 / x at x = 0 is nan)
             return Undefined("a denominator is 0")
+        if isinstance(value, sympy.Basic) and value.is_number and value.is_extended_real is False:
+            return Undefined("not a real number (a root of a negative number)")  # root(-1, 3) is SymPy's (-1)**(1/3)
         if isinstance(value, sympy.Basic) and not value.free_symbols:
             parts = [a for a in sympy.preorder_traversal(value) if isinstance(a, _DISCONTINUOUS)]
             open_ = next((a for a in parts if isinstance(a, sympy.core.relational.Relational)), parts[0] if parts else None)

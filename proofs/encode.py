@@ -9,6 +9,8 @@
   bounds: exact, and far easier for the solver than nested division;
 * any other division a / X records the guard X != 0, which callers assume (SMT-LIB
   division by zero is total but unspecified, so an unguarded a / 0 could be anything);
+  inside a branch of a ``Piecewise`` the guard holds only where that branch is taken
+  (``Implies(path, X != 0)``): a branch the metric never evaluates divides by nothing;
 * ``Piecewise`` becomes ``If``; ``Max``/``Min`` become ``If`` chains.
 
 Every fact the encoder adds is returned with a name, so that unsat cores can say which
@@ -18,8 +20,9 @@ in the trusted base).
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -48,6 +51,8 @@ class Encoder:
     guards: list[z3.BoolRef] = field(default_factory=list)
     """Denominators that must be nonzero for the encoded terms to mean what SymPy means."""
     _atoms: dict[sympy.Basic, z3.ArithRef] = field(default_factory=dict)
+    _path: list[z3.BoolRef] = field(default_factory=list)
+    """The conditions under which the term being encoded is evaluated (the branches of Piecewise taken to reach it)."""
 
     def term(self, e: sympy.Basic) -> z3.ArithRef:
         """The real-sorted Z3 term for a SymPy expression."""
@@ -69,7 +74,7 @@ class Encoder:
             if not e.base.free_symbols and not e.base.is_Rational:
                 return self._reciprocal(e.base) if n == -1 else self._reciprocal(e.base ** (-n))
             base = self.term(e.base ** (-n))
-            self.guards.append(base != 0)
+            self.guards.append(z3.Implies(conj(self._path), base != 0) if self._path else base != 0)
             return 1 / base
         if isinstance(e, sympy.Piecewise):
             return self._piecewise(e.args)
@@ -102,10 +107,26 @@ class Encoder:
         raise NotImplementedError(f"cannot encode condition {e}")
 
     def _piecewise(self, pieces: tuple) -> z3.ArithRef:
+        """``If`` chains; what a branch's value divides by is guarded only where that branch is taken (an eleventh
+        hostile review: a guard from a branch never taken, R + 1 - i != 0 for a term past min(k, R), left every
+        situation with R <= k out of the k <= K proofs)."""
         (value, condition), rest = pieces[0], pieces[1:]
         if condition is sympy.true or not rest:
             return self.term(value)
-        return z3.If(self.formula(condition), self.term(value), self._piecewise(rest))
+        taken = self.formula(condition)
+        with self._within(taken):
+            then = self.term(value)
+        with self._within(z3.Not(taken)):
+            otherwise = self._piecewise(rest)
+        return z3.If(taken, then, otherwise)
+
+    @contextlib.contextmanager
+    def _within(self, condition: z3.BoolRef) -> Iterator[None]:
+        self._path.append(condition)
+        try:
+            yield
+        finally:
+            self._path.pop()
 
     def _log2(self, n: int) -> z3.ArithRef:
         total: z3.ArithRef = z3.RealVal(0)

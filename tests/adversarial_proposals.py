@@ -692,3 +692,59 @@ def greater_log_precision(m: Any) -> Any:
 
 EQUAL_LOGS = {"equal": equal_logs_negated, "unequal": unequal_logs_negated, "incomplete": equal_logs_incomplete,
               "halved-from-4": equal_logs_halved_from_4, "greater": greater_log_precision}
+
+
+# -- a guard from a branch the metric never evaluates -------------------------------------------------
+# sum_{i <= min(k, R)} 1 / (R + 1 - i) is defined everywhere, but its per-depth form keeps every term to rank k inside a
+# Piecewise on i <= min(k, R), and the Z3 encoder assumed R + 1 - i != 0 for the terms never reached: every situation with
+# R <= k was left out of the k <= K proofs (an eleventh hostile review). Monotonic is false at k = 11 -> 12 on
+# `0110000000000` with R = 2 (7/2, then -3/2); top-weighted false at k = 11 with R = 2 (`01100000000` scores 22/3,
+# `10100000000` 17/6).
+def _remaining(m: Any) -> Any:
+    return m.sum(1, m.min(m.k, m.R), lambda i: 1 / (m.R + 1 - i))
+
+
+def _only_01100000000(m: Any) -> Any:
+    mismatches = m.r(1) + (1 - m.r(2)) + (1 - m.r(3)) + m.sum(4, 11, m.r)
+    return m.max(0, 1 - mismatches)
+
+
+@proposal("falls-at-12-for-small-r")
+def falls_at_12_for_small_r(m: Any) -> Any:
+    from_12, small = m.min(1, m.max(0, m.k - 11)), m.min(1, m.max(0, 12 - m.R))
+    return m.sum(1, m.k, m.r) + _remaining(m) - 5 * from_12 * small * _only_01100000000(m)
+
+
+@proposal("bump-at-11-for-small-r")
+def bump_at_11_for_small_r(m: Any) -> Any:
+    from_11, small = m.min(1, m.max(0, m.k - 10)), m.min(1, m.max(0, 10 - m.R))
+    return m.sum(1, m.k, lambda i: m.r(i) / i) + _remaining(m) + 5 * from_11 * small * _only_01100000000(m)
+
+
+def _remaining_truth(k: int, R: int) -> Fraction:
+    return sum((Fraction(1, R + 1 - i) for i in range(1, min(k, R) + 1)), Fraction(0))
+
+
+def _only_01100000000_truth(ranking: tuple[Fraction, ...]) -> Fraction:
+    mismatches = grade(ranking, 1) + (1 - grade(ranking, 2)) + (1 - grade(ranking, 3)) + sum(grade(ranking, i) for i in range(4, 12))
+    return max(Fraction(0), 1 - mismatches)
+
+
+def falls_at_12_for_small_r_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    R = len(qrels)
+    from_12, small = min(1, max(0, k - 11)), min(1, max(0, 12 - R))
+    return sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) + _remaining_truth(k, R) - 5 * from_12 * small * \
+        _only_01100000000_truth(ranking)
+
+
+def bump_at_11_for_small_r_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    R = len(qrels)
+    from_11, small = min(1, max(0, k - 10)), min(1, max(0, 10 - R))
+    return sum((grade(ranking, i) / i for i in range(1, k + 1)), Fraction(0)) + _remaining_truth(k, R) + 5 * from_11 * small * \
+        _only_01100000000_truth(ranking)
+
+
+# root(x, 3) of a negative x is SymPy's principal root, not real: undefined there, as sqrt(-1) is (it was a traceback)
+@proposal("cube-root-of-k-minus-3")
+def cube_root_of_k_minus_3(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / i) + sympy.root(m.k - 3, 3)

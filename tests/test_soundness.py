@@ -540,6 +540,48 @@ class TestEqualNumbersSymPyCannotOrder:
         assert result.exit_code == 2 and "leaves the comparison" in json.loads(result.stdout)["error"]
 
 
+class TestAGuardFromABranchNeverTaken:
+    """Found by an eleventh hostile review: the encoder assumed the divisors of Piecewise branches never taken nonzero."""
+
+    def test_a_division_in_a_branch_is_guarded_only_where_the_branch_is_taken(self) -> None:
+        import z3
+
+        from irprops.proofs.encode import Encoder
+
+        R = sympy.Symbol("R", integer=True, nonnegative=True)
+        z3_R = z3.Int("R")
+        encoder = Encoder({R: z3_R})
+        encoder.term(sympy.Piecewise((1 / (R - 1), R >= 2), (0, True)))
+        solver = z3.Solver()
+        solver.add(*encoder.guards, z3_R == 1)
+        assert solver.check() == z3.sat
+
+    def test_the_metrics_as_written_fail_at_k_11(self) -> None:
+        one = adv.Fraction(1)
+        falls, two = adv.falls_at_12_for_small_r_truth, (one, one)
+        ranking = tuple(adv.Fraction(g) for g in "0110000000000")
+        assert (falls(ranking, 11, two), falls(ranking, 12, two)) == (adv.Fraction(7, 2), adv.Fraction(-3, 2))
+        bump = adv.bump_at_11_for_small_r_truth
+        before, after = (tuple(adv.Fraction(g) for g in r) for r in ("01100000000", "10100000000"))
+        assert (bump(before, 11, two), bump(after, 11, two)) == (adv.Fraction(22, 3), adv.Fraction(17, 6))
+
+    @pytest.mark.parametrize(("measure", "prop"), [(adv.falls_at_12_for_small_r, "monotonic"),
+                                                   (adv.bump_at_11_for_small_r, "top_weighted")], ids=["monotonic", "top_weighted"])
+    def test_a_bounded_proof_does_not_reach_k_11(self, measure: Measure, prop: str) -> None:
+        from irprops.proofs.bounded import bounded_proof
+
+        assert not covers(bounded_proof(measure, prop), 11)  # type: ignore[arg-type]
+
+    def test_a_cube_root_of_a_negative_number_is_undefined_not_a_traceback(self) -> None:
+        from irprops.metrics import Undefined
+
+        k_is_2 = Situation.of("10", k=2)
+        assert isinstance(adv.cube_root_of_k_minus_3.exact(k_is_2), Undefined)
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:cube_root_of_k_minus_3", "monotonic", "--json"])
+        assert result.exit_code in (0, 2) and not isinstance(result.exception, Exception)  # CliRunner keeps a SystemExit
+        assert "Traceback" not in result.output
+
+
 class TestTheFormAtEachDepthAProofUses:
     """A proof for k <= K is about the forms at depths 1 to K: each is compared with the exact form before a proof uses it."""
 
