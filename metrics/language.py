@@ -53,7 +53,7 @@ from . import exact
 
 __all__ = [
     "ALGEBRA", "BUILTINS", "SYMPY", "argument_refusal", "builtin_call", "conditions", "entering", "entry_refusal", "genuine",
-    "library_call", "refusal_of_value", "scan", "trusted_file",
+    "library_call", "negative_power_divisor", "refusal_of_value", "scan", "trusted_file",
 ]
 
 ALGEBRA = frozenset({
@@ -389,7 +389,8 @@ def conditions(callee: CodeType, arguments: dict[str, Any]) -> list[tuple[Any, s
                 return [(args[1], "positive", "sympy.log"), (args[2] - 1, "nonzero", "sympy.log's base")]
             return [(args[position], condition, f"sympy.{args[0].__name__}")] if len(args) > position else []
         if isinstance(args, tuple) and len(args) == 3 and args[0] is sympy.Pow:
-            found = [(args[1], "nonzero", "sympy.Pow with a negative exponent")]
+            divisor = negative_power_divisor(args[1], args[2])
+            found = [(divisor, "nonzero", "sympy.Pow with a negative exponent")] if divisor is not None else []
             if not _integer(args[2]):  # a root of a negative number is not real (or two roots are not one)
                 found.append((args[1], "nonnegative", "sympy.Pow with an exponent that may not be an integer"))
             return found
@@ -405,6 +406,23 @@ def conditions(callee: CodeType, arguments: dict[str, Any]) -> list[tuple[Any, s
     if callee.co_filename in _ALGEBRA_FILES and callee.co_name == "log2" and "x" in arguments:
         return [(arguments["x"], "positive", "m.log2")]
     return []
+
+
+def negative_power_divisor(base: Any, exponent: Any) -> Any:
+    """What ``base ** exponent`` divides by: the base where the exponent may be negative, guarded by that (a twelfth
+    hostile review: ``sympy.Pow(R - 500, 2)`` recorded R - 500 as a denominator, and the k <= K proofs left R = 500 out);
+    None where the exponent is certainly nonnegative."""
+    try:
+        e = sympy.sympify(exponent)
+        if e.is_number:
+            if exact.certainly(e, "nonnegative"):
+                return None
+            return base if exact.certainly(-e, "positive") else sympy.Piecewise((base, e < 0), (1, True))
+        if e.is_nonnegative:
+            return None
+        return base if e.is_negative else sympy.Piecewise((base, e < 0), (1, True))
+    except (sympy.SympifyError, TypeError):
+        return base  # not an expression: refused as it is
 
 
 def _integer(exponent: object) -> bool:

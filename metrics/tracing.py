@@ -38,6 +38,7 @@ import sympy
 from .errors import InputError
 from .exact import certainly
 from .exactnumbers import ExactInt
+from .language import negative_power_divisor
 from .watching import RECORDING, formula_frame
 
 __all__ = ["INSTEAD", "POWER_RULE", "REFUSALS", "BranchOnSymbol", "ExactInt", "Traced", "TracedRelation", "divides", "fractional",
@@ -117,8 +118,8 @@ def divides(op: Callable[[Any, Any], Any], left: Any, right: Any) -> None:
     divisor = None
     if op in (operator.truediv, sympy.Mod, floor_division, operator.floordiv, operator.mod):
         divisor = right
-    elif op is operator.pow and not sympy.sympify(untrace(right)).is_nonnegative:
-        divisor = left
+    elif op is operator.pow:
+        divisor = negative_power_divisor(sympy.sympify(untrace(left)), untrace(right))
     if divisor is not None:
         divisor = sympy.sympify(untrace(divisor))
         if not (divisor.is_number and certainly(divisor, "nonzero")):  # SymPy calls log2(9) - 2 log2(3) nonzero

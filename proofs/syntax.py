@@ -52,6 +52,9 @@ def _reads_outside_top_k(e: sympy.Basic, p: Prepared, ranges: dict[sympy.Symbol,
     if isinstance(e, (sympy.Sum, sympy.Product)):
         inner = dict(ranges)
         for variable, lo, hi in e.limits:
+            found = _limit_reads(lo, hi, p, inner)  # a twelfth hostile review: b_{k+1} read only through a sum's limit
+            if found is not None:
+                return found
             if not (lo.is_Integer and lo >= 1 and _within(hi, p.k, inner)):
                 inner[variable] = sympy.oo
             else:
@@ -59,6 +62,9 @@ def _reads_outside_top_k(e: sympy.Basic, p: Prepared, ranges: dict[sympy.Symbol,
         return _reads_outside_top_k(e.function, p, inner)
     if isinstance(e, MaxOver):
         body, lo, hi = e.args
+        found = _limit_reads(lo, hi, p, ranges)
+        if found is not None:
+            return found
         inner = {**ranges, body.variables[0]: hi if lo.is_Integer and lo >= 1 and _within(hi, p.k, ranges) else sympy.oo}
         return _reads_outside_top_k(body.expr, p, inner)
     for arg in e.args:
@@ -66,6 +72,11 @@ def _reads_outside_top_k(e: sympy.Basic, p: Prepared, ranges: dict[sympy.Symbol,
         if found is not None:
             return found
     return None
+
+
+def _limit_reads(lo: sympy.Expr, hi: sympy.Expr, p: Prepared, ranges: dict[sympy.Symbol, sympy.Expr]) -> str | None:
+    """The first grade access outside ranks 1..k in a sum's, product's or maximum's limits, or None."""
+    return _reads_outside_top_k(lo, p, ranges) or _reads_outside_top_k(hi, p, ranges)
 
 
 def _within(e: sympy.Expr, k: sympy.Symbol, ranges: dict[sympy.Symbol, sympy.Expr]) -> bool:

@@ -748,3 +748,51 @@ def bump_at_11_for_small_r_truth(ranking: tuple[Fraction, ...], k: int, qrels: t
 @proposal("cube-root-of-k-minus-3")
 def cube_root_of_k_minus_3(m: Any) -> Any:
     return m.sum(1, m.k, lambda i: m.r(i) / i) + sympy.root(m.k - 3, 3)
+
+
+# -- rank k + 1 read only through a limit (a twelfth hostile review) ---------------------------------
+# hi = r_{k+1} * [ranks 1..5 are 10110] * (min(k, 13) - 12), floored: 1 only from k = 13 when rank k + 1 is relevant. The
+# metric sums (or maximises, or multiplies) up to hi, so at k = 13 `1011000000000` scores 0 and `10110000000001` 1 (2 for
+# the product of 2s): not localized, which the syntactic proof missed because it read only the bodies.
+def _limit_reading_k_plus_1(m: Any) -> Any:
+    pattern = m.r(1) * (1 - m.r(2)) * m.r(3) * m.r(4) * (1 - m.r(5))
+    return (m.r(m.k + 1) * pattern * (m.min(m.k, 13) - 12)) // 1
+
+
+@proposal("sum-to-a-limit-reading-k-plus-1")
+def sum_to_a_limit_reading_k_plus_1(m: Any) -> Any:
+    return m.sum(1, _limit_reading_k_plus_1(m), lambda i: m.num(1))
+
+
+@proposal("max-to-a-limit-reading-k-plus-1")
+def max_to_a_limit_reading_k_plus_1(m: Any) -> Any:
+    return m.max_over(1, _limit_reading_k_plus_1(m), lambda i: m.num(1))
+
+
+@proposal("product-to-a-limit-reading-k-plus-1")
+def product_to_a_limit_reading_k_plus_1(m: Any) -> Any:
+    return m.prod(1, _limit_reading_k_plus_1(m), lambda i: m.num(2))
+
+
+def limit_reading_k_plus_1_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> int:
+    """The limit hi itself: what the sum of 1s and the maximum of 1s score (the product of 2s scores 2 ** hi)."""
+    pattern = grade(ranking, 1) * (1 - grade(ranking, 2)) * grade(ranking, 3) * grade(ranking, 4) * (1 - grade(ranking, 5))
+    return int(grade(ranking, k + 1) * pattern * (min(k, 13) - 12) // 1)
+
+
+LIMIT_READERS = {"sum": sum_to_a_limit_reading_k_plus_1, "max": max_to_a_limit_reading_k_plus_1,
+                 "product": product_to_a_limit_reading_k_plus_1}
+
+
+# -- a square that was taken for a division (a twelfth hostile review) --------------------------------
+# 0 * (R - 500)^2 is 0 everywhere; the forms recorded R - 500 as a denominator, so the k <= K proofs left R = 500 out,
+# the only R where the sign flips: -sum b_i at R = 500 (monotonic false: `11` scores -1 then -2; convergent false at k = 1:
+# `01` 0, `10` -1).
+@proposal("square-at-r-500")
+def square_at_r_500(m: Any) -> Any:
+    sign = sympy.Piecewise((-1, sympy.Eq(m.R, 500)), (1, True))
+    return sign * m.sum(1, m.k, m.r) + 0 * sympy.Pow(m.R - 500, 2)
+
+
+def square_at_r_500_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return (-1 if len(qrels) == 500 else 1) * sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))

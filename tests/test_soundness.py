@@ -154,7 +154,7 @@ class TestWhereTheMetricIsUndefined:
         from irprops.metrics.exact import certainly, log2
         from irprops.proofs import prove
 
-        assert (log2(9) - 2 * log2(3)).is_nonzero  # SymPy's mistake, which no decision may rest on
+        assert (log2(9) - 2 * log2(3)).is_nonzero is not True  # SymPy called it nonzero before log2 had a tracked evalf
         assert not certainly(log2(9) - 2 * log2(3), "nonzero")
         zeros = (adv.Fraction(0),) * 251
         assert adv.zero_at_250_truth(zeros, 250, ()) is None and adv.zero_at_250_truth(zeros, 249, ()) == 0
@@ -580,6 +580,34 @@ class TestAGuardFromABranchNeverTaken:
         result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:cube_root_of_k_minus_3", "monotonic", "--json"])
         assert result.exit_code in (0, 2) and not isinstance(result.exception, Exception)  # CliRunner keeps a SystemExit
         assert "Traceback" not in result.output
+
+
+class TestReadsAndDivisionsTheFormsMustNotInvent:
+    """Found by a twelfth hostile review: a read of rank k + 1 through a limit, and a square taken for a division."""
+
+    def test_the_metrics_as_written_are_not_localized_and_not_monotonic(self) -> None:
+        ones = tuple(adv.Fraction(g) for g in "1011000000000")
+        read = adv.limit_reading_k_plus_1_truth
+        assert (read(ones, 13, ones[:3]), read((*ones, adv.Fraction(1)), 13, ones[:4])) == (0, 1)  # same top 13
+        five_hundred = (adv.Fraction(1),) * 500
+        two = (adv.Fraction(1), adv.Fraction(1))
+        assert (adv.square_at_r_500_truth(two, 1, five_hundred), adv.square_at_r_500_truth(two, 2, five_hundred)) == (-1, -2)
+
+    @pytest.mark.parametrize("name", list(adv.LIMIT_READERS))
+    def test_a_read_below_k_through_a_limit_is_not_proved_localized(self, name: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        assert not isinstance(prove(adv.LIMIT_READERS[name], "localized"), Proof)  # type: ignore[arg-type]
+
+    def test_a_square_is_not_a_division(self) -> None:
+        for form in (adv.square_at_r_500.symbolic(3), adv.square_at_r_500.closed_form()):
+            assert form is not None and all(d.xreplace({form.R: 500}) != 0 for d, _ in form.denominators), form.denominators
+
+    @pytest.mark.parametrize("prop", ["monotonic", "convergent"])
+    def test_a_bounded_proof_does_not_leave_r_500_out(self, prop: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        assert not isinstance(prove(adv.square_at_r_500, prop), Proof)  # type: ignore[arg-type]
 
 
 class TestTheFormAtEachDepthAProofUses:
