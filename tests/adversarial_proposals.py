@@ -796,3 +796,47 @@ def square_at_r_500(m: Any) -> Any:
 
 def square_at_r_500_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
     return (-1 if len(qrels) == 500 else 1) * sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))
+
+
+# -- binomial(n, n + 2) at a negative n (a thirteenth hostile review) -----------------------------------
+# SymPy's simplify calls binomial(k - 252, k - 250) 0 for every k, but SymPy's binomial (which the exact run uses) gives 1 at
+# k = 250 and -1 at k = 251. A score that is that bump is neither monotonic (1 then -1) nor realizable (0 at k = 1 while
+# 1 is reached at k = 250); a weight 1/(i + 1) minus the bump at i is negative at i = 300 (monotonic and convergent false
+# there); a read of rank i plus the bump reads rank 301 at k = 300 (not localized).
+def _bump(n: Any) -> Any:
+    return sympy.binomial(n - 252, n - 250)
+
+
+def _bump_truth(n: int) -> int:
+    return {250: 1, 251: -1}.get(n, 0)
+
+
+@proposal("binomial-bump")
+def binomial_bump(m: Any) -> Any:
+    return _bump(m.k)
+
+
+def binomial_bump_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> int:
+    return _bump_truth(k)
+
+
+@proposal("binomial-weight")
+def binomial_weight(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: (1 / (i + 1) - _bump(i + 50)) * m.r(i))
+
+
+def binomial_weight_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum(((Fraction(1, i + 1) - _bump_truth(i + 50)) * grade(ranking, i) for i in range(1, k + 1)), Fraction(0))
+
+
+@proposal("binomial-index")
+def binomial_index(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i + _bump(i + 50)))
+
+
+def binomial_index_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((grade(ranking, i + _bump_truth(i + 50)) for i in range(1, k + 1)), Fraction(0))
+
+
+BINOMIALS = {"bump": (binomial_bump, ("monotonic", "realizable")), "weight": (binomial_weight, ("monotonic", "convergent")),
+             "index": (binomial_index, ("localized",))}

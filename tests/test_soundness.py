@@ -610,6 +610,31 @@ class TestReadsAndDivisionsTheFormsMustNotInvent:
         assert not isinstance(prove(adv.square_at_r_500, prop), Proof)  # type: ignore[arg-type]
 
 
+class TestABinomialAtANegativeTopArgument:
+    """Found by a thirteenth hostile review: SymPy's simplify calls binomial(n, n + 2) 0, which it is not at n < 0."""
+
+    def test_sympy_simplifies_it_to_0_where_it_is_1(self) -> None:
+        n = sympy.Symbol("n", integer=True)
+        assert sympy.simplify(sympy.binomial(n - 252, n - 250)) == 0 and sympy.binomial(-2, 0) == 1  # why it is refused
+
+    def test_the_metrics_as_written_fail_past_the_deep_search(self) -> None:
+        zeros, one = (adv.Fraction(0),) * 302, (adv.Fraction(1),)
+        assert [adv.binomial_bump_truth(zeros, k, ()) for k in (249, 250, 251, 252)] == [0, 1, -1, 0]
+        at_200 = tuple(adv.Fraction(int(i == 200)) for i in range(1, 302))
+        assert adv.binomial_weight_truth(at_200, 200, one) == adv.Fraction(1, 201) - 1  # a negative weight at rank 200
+        at_201 = tuple(adv.Fraction(int(i == 201)) for i in range(1, 302))
+        assert adv.binomial_index_truth(at_201, 200, one) == 1  # rank 201 read at k = 200
+
+    @pytest.mark.parametrize("name", list(adv.BINOMIALS))
+    def test_no_proof_rests_on_the_simplification(self, name: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        measure, props = adv.BINOMIALS[name]
+        for prop in props:
+            found = prove(measure, prop)
+            assert not (isinstance(found, Proof) and found.reach.max_k is None), (prop, found)
+
+
 class TestTheFormAtEachDepthAProofUses:
     """A proof for k <= K is about the forms at depths 1 to K: each is compared with the exact form before a proof uses it."""
 
