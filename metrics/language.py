@@ -395,8 +395,8 @@ def conditions(callee: CodeType, arguments: dict[str, Any]) -> list[tuple[Any, s
                 found.append((args[1], "nonnegative", "sympy.Pow with an exponent that may not be an integer"))
             return found
         if isinstance(args, tuple) and len(args) == 3 and args[0] is sympy.binomial:  # binomial(-1, 1/2) is zoo
-            # and SymPy's simplify calls binomial(n, n + 1) 0, which is -n - 1... at a negative n (a thirteenth hostile
-            # review: binomial(k - 252, k - 250) is 1 at k = 250), so a proof may rest on a binomial only where n >= 0
+            # and SymPy's simplify calls binomial(n, n + 2) 0, which it is not at a negative n (binomial(-2, 0) is 1: a
+            # thirteenth hostile review), so a proof may rest on a binomial only where its top argument is >= 0
             return [(args[1], "integer", "sympy.binomial"), (args[2], "integer", "sympy.binomial"),
                     (args[1], "nonnegative", "sympy.binomial's top argument")]
     if callee.co_filename.startswith(_CALLEES[0]) and callee.co_name in ("sqrt", "root"):

@@ -390,10 +390,11 @@ class Measure:
 
 
 _NOT_A_NUMBER = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo, sympy.I)
+"""What SymPy gives where the exact run divides by zero or leaves the reals (log(0), 0 / 0, sqrt(-1))."""
+
 _DISCONTINUOUS = (sympy.Piecewise, sympy.core.relational.Relational, sympy.logic.boolalg.Boolean, sympy.floor, sympy.ceiling,
                   sympy.sign, sympy.Mod, sympy.KroneckerDelta, sympy.Heaviside)
 """What a number may hold only where SymPy could not decide a comparison (its value jumps where the comparison flips)."""
-"""What SymPy gives where the exact run divides by zero or leaves the reals (log(0), 0 / 0, sqrt(-1))."""
 
 
 def _holds(e: sympy.Expr, condition: str) -> bool:
