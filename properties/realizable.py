@@ -141,8 +141,8 @@ class Realizable(Property):
 
     def _scored(self, target: Target, situations: list[Situation], log: SearchLog) -> list[tuple[Situation, Scored]] | None:
         """The defined scores of ``situations``; defects are counted and skipped, a hang propagates. None when the
-        proposal answered every one, each time that it is undefined (no defect): a collection where no arrangement
-        reaches the supremum."""
+        target is certainly undefined on every one (no defect; a declared metric's floats are confirmed by its exact
+        form): a collection where no arrangement reaches the supremum."""
         scored, defects = [], log.defects
         for s in situations:
             log.tried += 1
@@ -155,7 +155,9 @@ class Realizable(Property):
                 continue
             if isinstance(outcome, Scored):
                 scored.append((s, outcome))
-        return None if not scored and situations and log.defects == defects else scored
+        if not scored and situations and log.defects == defects and all(target.certainly_undefined(s) for s in situations):
+            return None
+        return scored
 
     def _confirmed(self, found: Witness, target: Target, log: SearchLog) -> bool:
         """Re-derive the witness on fresh copies of a proposal (RERUNS times): a nondeterministic one is a defect."""

@@ -840,3 +840,15 @@ def binomial_index_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fra
 
 BINOMIALS = {"bump": (binomial_bump, ("monotonic", "realizable")), "weight": (binomial_weight, ("monotonic", "convergent")),
              "index": (binomial_index, ("localized",))}
+
+
+# -- undefined on every arrangement of five relevant documents ----------------------------------------
+# The largest grade in the top k, times (R - 5) / (R - 5): undefined at R = 5, so at k = 1 with qrels {1,1,1,1,1} no
+# arrangement reaches the supremum 1 (realizable false), which only the realizable search's wide phase tries.
+@proposal("hit-undefined-at-five")
+def hit_undefined_at_five(m: Any) -> Any:
+    return m.max_over(1, m.k, m.r) * m.div(m.R - 5, m.R - 5)
+
+
+def hit_undefined_at_five_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    return None if len(qrels) == 5 else max(grade(ranking, i) for i in range(1, k + 1))

@@ -120,5 +120,16 @@ class TestOtherCells:
         assert "found in the wide phase" in found.search.evidence and not found.search.minimal
         assert recheck(getattr(proposals, proposal), "realizable", found.witness.data)
 
+    def test_a_declared_metric_undefined_on_every_arrangement_is_a_witness_only_once_its_exact_form_says_so(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops.properties import targets
+        from tests import adversarial_proposals as adv
+
+        found = check(adv.hit_undefined_at_five, ["realizable"], prove=False)["realizable"]
+        assert (found.verdict, found.witness.data["qrels"], found.witness.data["max"]) == ("no", ["1"] * 5, None)
+        assert recheck(adv.hit_undefined_at_five_truth, "realizable", found.witness.data)
+        monkeypatch.setattr(targets.BuiltinTarget, "certainly_undefined", lambda self, situation: False)  # floats alone
+        assert check(adv.hit_undefined_at_five, ["realizable"], prove=False)["realizable"].verdict == "unknown"
+
     def test_jarvelin_kekalainen_dcg_is_not_top_weighted_because_ranks_1_and_2_weigh_the_same(self) -> None:
         assert witness("DCG-b", "top_weighted", "binary") == {"k": 2, "ranking": ["0", "1"], "qrels": ["1"], "i": 1, "j": 2}
