@@ -31,8 +31,9 @@ def check_agreement(measure: Measure, forms: list[SymbolicForm | None]) -> None:
 
     A formula can tell the backends apart in ways no guard sees (``isinstance(m.k, int)``), and then its
     forms are not the metric. This looks at depths 1 to 6, 10, 30, 100, 300 and 1000 (the all-0 and
-    all-1 rankings, a single relevant document at rank k and at k + 1, none with R = 2k + 60), as deep as AGREEMENT_TERMS
-    allows for the form's nesting of sums: a disagreement is an error
+    all-1 rankings, a single relevant document at rank k and at k + 1, none with R = 2k + 60, and those rankings with
+    each R where a divisor of a form vanishes), as deep as AGREEMENT_TERMS allows for the form's nesting of sums: a
+    disagreement is an error
     naming the situation. It is defence in depth, not a proof of agreement (README: what a proof rests on).
     """
     closed, per_depth = forms[0], {f.k: f for f in forms[1:] if f is not None}
@@ -48,13 +49,58 @@ def check_depth_agreement(measure: Measure, form: SymbolicForm, k: int) -> None:
     Proofs for k <= K are about the forms at depths 1 to K, which :func:`check_agreement` compares only at depths
     1 and 2: each is compared here, before a proof uses it, on the structured situations at depth k and on
     VARIED situations drawn (the same ones on every run) from the metric's grade scale, with R at and above the
-    relevant documents ranked. Defence in depth, not a proof of agreement.
+    relevant documents ranked, and on those where a divisor of the form vanishes as R varies. Defence in depth, not a
+    proof of agreement.
     """
-    for situation in [*_structured(k), *_varied(k, measure.metric.binary)]:
+    bases = [*_structured(k), *_varied(k, measure.metric.binary)]
+    for situation in [*bases, *_where_divisors_vanish(form, bases)]:
         value = _exact(measure, situation, k)
         found = _at(form, situation)
         if not _agree(found, value):
             _refuse(measure, k, situation, isinstance(found, Undefined) != isinstance(value, Undefined) and not isinstance(found, str))
+
+
+ZERO_R = 10_000
+"""The largest R at which :func:`_where_divisors_vanish` puts a situation (its qrels are written out)."""
+
+
+def _where_divisors_vanish(form: SymbolicForm, bases: list[Situation]) -> list[Situation]:
+    """Situations where the form divides by zero, found as R varies: for each base situation and each divisor of the
+    form (a recorded denominator, or the base of a negative power in it), the integer roots R of its numerator (a
+    polynomial in R), and R - 1 and R + 1 beside them, with the base's ranking and further relevant documents of grade 1.
+
+    A twelfth hostile review found a form that called the metric undefined at R = 500 only (a power recorded as a
+    divisor), where the exact form had a value; no structured or drawn situation has R = 500. Defence in depth.
+    """
+    divisors = [d for d, _ in form.denominators]
+    divisors += [a.base for a in sympy.preorder_traversal(form.expr) if isinstance(a, sympy.Pow) and a.exp.is_negative
+                 and not a.base.has(sympy.Sum, sympy.Product, MaxOver)]
+    found: dict[tuple[object, ...], Situation] = {}
+    for base in bases[:len(bases) // 2 + 1]:
+        for divisor in divisors:
+            for R in _roots_in_R(form, divisor, base):
+                for near in (R - 1, R, R + 1):
+                    extra = near - len([g for g in base.ranking if g])
+                    if 0 <= extra and near <= ZERO_R:
+                        qrels = tuple(sorted([g for g in base.ranking if g] + [Fraction(1)] * extra, reverse=True))
+                        found.setdefault((base.ranking, near), Situation(base.ranking, base.k, qrels))
+    return list(found.values())
+
+
+def _roots_in_R(form: SymbolicForm, divisor: sympy.Expr, base: Situation) -> list[int]:
+    """The nonnegative integer roots R of ``divisor``'s numerator at ``base``'s grades, where it is a polynomial in R
+    (of degree at most 12) and nothing else is left open."""
+    R = form.R
+    try:
+        numerator = sympy.together(form.in_R(divisor, base)).as_numer_denom()[0]
+        if numerator.free_symbols != {R}:
+            return []
+        polynomial = sympy.Poly(numerator, R)
+        if not 1 <= polynomial.degree() <= 12 or not polynomial.domain.is_QQ and not polynomial.domain.is_ZZ:
+            return []
+        return sorted({int(root) for root in polynomial.ground_roots() if root.is_Integer and 0 <= root <= ZERO_R + 1})
+    except (sympy.PolynomialError, sympy.SympifyError, TypeError, ValueError, NotImplementedError):
+        return []
 
 
 VARIED = 6
@@ -130,9 +176,12 @@ def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
     for k in AGREEMENT_DEPTHS:
         if k ** nesting > AGREEMENT_TERMS and k not in per_depth:
             break
-        for situation in _structured(k):
+        forms = (closed if k ** nesting <= AGREEMENT_TERMS else None, per_depth.get(k))
+        bases = _structured(k)
+        vanishing = [s for form in forms if form is not None for s in _where_divisors_vanish(form, bases)]
+        for situation in [*bases, *vanishing]:
             value = _exact(measure, situation, k)
-            for form in (closed if k ** nesting <= AGREEMENT_TERMS else None, per_depth.get(k)):
+            for form in forms:
                 found = _at(form, situation) if form is not None else None
                 if form is not None and not _agree(found, value):
                     return k, situation, isinstance(found, Undefined) != isinstance(value, Undefined) and not isinstance(found, str)

@@ -116,6 +116,17 @@ class SymbolicForm:
                 return Undefined(why)
         return self._substitute(self.expr, situation)
 
+    def in_R(self, expr: sympy.Expr, situation: Situation) -> sympy.Expr:
+        """``expr`` (a denominator of this form, say) with the situation's depth, grades, marks and the parameters put
+        in, and R left symbolic: where it is 0 as R varies, the form calls the metric undefined."""
+        scalars: dict[sympy.Basic, Any] = {s: _rational(v) for s, v in self.params.items()}
+        if self.closed:
+            scalars[self.k] = sympy.Integer(situation.k)
+        expr = sympy.sympify(expr).xreplace(scalars)
+        if self.closed:
+            expr = expr.doit()
+        return expr.xreplace(self._grade_values(expr, situation))  # type: ignore[no-any-return]
+
     def _substitute(self, expr: sympy.Expr, situation: Situation) -> exact.Exact:
         scalars: dict[sympy.Basic, Any] = {self.R: sympy.Integer(situation.R)}
         scalars.update({s: _rational(v) for s, v in self.params.items()})

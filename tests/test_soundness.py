@@ -610,6 +610,49 @@ class TestReadsAndDivisionsTheFormsMustNotInvent:
         assert not isinstance(prove(adv.square_at_r_500, prop), Proof)  # type: ignore[arg-type]
 
 
+class TestTheAgreementCheckLooksWhereTheFormDividesByZero:
+    """Defence in depth behind the twelfth review's fix: a form that calls the metric undefined where it has a value
+    (at one R that no structured or drawn situation has) is refused at that depth, whatever recorded the divisor."""
+
+    @staticmethod
+    def _with_r12_mistake(monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops.metrics import tracing
+
+        def every_power_divides(base: Any, exponent: Any) -> Any:
+            return base  # the mistake the twelfth review found: Pow(R - 500, 2) recorded as a division by R - 500
+        monkeypatch.setattr(formula_language, "negative_power_divisor", every_power_divides)
+        monkeypatch.setattr(tracing, "negative_power_divisor", every_power_divides)
+
+    @pytest.mark.parametrize("R", [500, 4937])
+    def test_a_form_undefined_at_one_r_where_the_metric_is_defined_is_refused(self, monkeypatch: pytest.MonkeyPatch, R: int) -> None:
+        self._with_r12_mistake(monkeypatch)
+
+        @adv.proposal(f"square-at-r-{R}")
+        def square(m: Any) -> Any:  # a new function each time: nothing cached about it
+            return m.sum(1, m.k, m.r) + 0 * sympy.Pow(m.R - R, 2)
+
+        with pytest.raises(InputError, match=f"k = 3 .*R = ({R - 1}|{R}|{R + 1})"):
+            square.symbolic(3)
+
+    def test_a_closed_form_undefined_at_one_r_where_the_metric_is_defined_is_refused(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self._with_r12_mistake(monkeypatch)
+
+        @adv.proposal("square-at-r-700")
+        def square(m: Any) -> Any:
+            return m.sum(1, m.k, m.r) / m.k + 0 * sympy.Pow(m.R - 700, 3)
+
+        with pytest.raises(InputError, match="k = 1 .*R = (699|700|701)"):
+            square.validate_forms()
+
+    def test_a_form_undefined_where_the_metric_is_undefined_is_kept(self) -> None:
+        @adv.proposal("undefined-at-r-500")
+        def divided(m: Any) -> Any:
+            return m.div(m.sum(1, m.k, m.r), m.R - 500, "R is 500")
+
+        form = divided.symbolic(3)
+        assert [str(d) for d, _ in form.denominators] == ["R - 500"]
+
+
 class TestABinomialAtANegativeTopArgument:
     """Found by a thirteenth hostile review: SymPy's simplify calls binomial(n, n + 2) 0, which it is not at n < 0."""
 
