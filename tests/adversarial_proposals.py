@@ -852,3 +852,23 @@ def hit_undefined_at_five(m: Any) -> Any:
 
 def hit_undefined_at_five_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
     return None if len(qrels) == 5 else max(grade(ranking, i) for i in range(1, k + 1))
+
+
+# -- a convergent series SymPy calls divergent (a fourteenth hostile review) --------------------------
+# w(i) = (11/10) i^(1/i) / i^2. SymPy's Sum.is_convergent calls sum w(i) divergent, and bounded was "proved" false for all k
+# ("exceeds any bound M for k large enough", shown at M = 2). It is bounded: i^(1/i) <= 3/2 for every i >= 1 (i <= (3/2)^i),
+# so every score lies in [0, (11/10)(3/2) sum 1/i^2] within [0, 33/10]; the all-relevant scores rise towards about 2.0675.
+@proposal("root-weight")
+def root_weight(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.num(11) / 10 * sympy.root(i, i) / i**2 * m.r(i))
+
+
+ROOT_WEIGHT_BOUND = Fraction(33, 10)
+
+
+def root_weight_is_bounded_by(bound: Fraction, depths: int) -> bool:
+    """The argument above, in exact integers: i <= (3/2)^i for i <= depths (and (3/2) >= (i + 1)/i carries it on for every
+    i >= 2), and (11/10)(3/2) times sum 1/i^2 < (11/10)(3/2)(1 + sum 1/(i(i - 1))) = (11/10)(3/2) 2 <= bound."""
+    grows = all(Fraction(3, 2) ** i >= i for i in range(1, depths + 1))
+    carried = all(Fraction(3, 2) >= Fraction(i + 1, i) for i in range(2, depths))
+    return grows and carried and Fraction(11, 10) * Fraction(3, 2) * 2 <= bound

@@ -804,3 +804,35 @@ class TestFormulasWithState:
         changed_before_the_exact_runs(monkeypatch, hiding, after=True)
         with pytest.raises(InputError, match="another closed form when run again"):
             hiding.changed_from_outside.validate_forms()
+
+class TestConvergenceIsNotTakenFromSymPysSeriesTest:
+    """Found by a fourteenth hostile review: SymPy's Sum.is_convergent calls sum i^(1/i) / i^2 divergent, and bounded was
+    refuted "for all k" on a bounded metric (a false "no" with a proof)."""
+
+    def test_the_metric_is_bounded(self) -> None:
+        assert adv.root_weight_is_bounded_by(adv.ROOT_WEIGHT_BOUND, 60)
+        from irprops.metrics import exact
+
+        deep = adv.root_weight.exact(Situation.of("1" * 300, k=300))
+        assert exact.compare(deep, adv.ROOT_WEIGHT_BOUND) < 0  # type: ignore[arg-type]
+
+    def test_bounded_is_not_refuted(self) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(adv.root_weight, "bounded")  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and found.conclusion == "no"), found
+
+    def test_bounded_is_proved_by_comparison_with_a_convergent_series(self) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(adv.root_weight, "bounded")  # type: ignore[arg-type]
+        assert isinstance(found, Proof) and found.conclusion == "yes"
+        assert "limit comparison with sum 1/i^2" in " ".join(lemma.statement for lemma in found.lemmas)
+
+    def test_dcg_is_still_unbounded_by_comparison_with_the_harmonic_series(self) -> None:
+        from irprops.metrics import parse
+        from irprops.proofs import Proof, prove
+
+        found = prove(parse("DCG"), "bounded")  # type: ignore[arg-type]
+        assert isinstance(found, Proof) and found.conclusion == "no"
+        assert "limit comparison with the harmonic series" in " ".join(lemma.statement for lemma in found.lemmas)
