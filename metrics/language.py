@@ -385,8 +385,9 @@ def conditions(callee: CodeType, arguments: dict[str, Any]) -> list[tuple[Any, s
         args = arguments.get("args")
         if isinstance(args, tuple) and args and id(args[0]) in _SINGULAR:
             position, condition = _SINGULAR[id(args[0])]
-            if id(args[0]) == id(sympy.log) and len(args) > 2:  # log(x, base)
-                return [(args[1], "positive", "sympy.log"), (args[2] - 1, "nonzero", "sympy.log's base")]
+            if id(args[0]) == id(sympy.log) and len(args) > 2:  # log(x, base): log(2, -2) is not real
+                return [(args[1], "positive", "sympy.log"), (args[2], "positive", "sympy.log's base"),
+                        (args[2] - 1, "nonzero", "sympy.log's base")]
             return [(args[position], condition, f"sympy.{args[0].__name__}")] if len(args) > position else []
         if isinstance(args, tuple) and len(args) == 3 and args[0] is sympy.Pow:
             divisor = negative_power_divisor(args[1], args[2])
@@ -401,7 +402,12 @@ def conditions(callee: CodeType, arguments: dict[str, Any]) -> list[tuple[Any, s
                     (args[1], "nonnegative", "sympy.binomial's top argument")]
     if callee.co_filename.startswith(_CALLEES[0]) and callee.co_name in ("sqrt", "root"):
         found = [(arguments.get("arg"), "nonnegative", f"sympy.{callee.co_name}")]
-        return found + ([(arguments["n"], "nonzero", "sympy.root's index")] if "n" in arguments else [])
+        if "n" in arguments:  # root(x, n) is x**(1/n), which divides by x where n < 0 (root(0, -1) is zoo: a fourteenth
+            # hostile review, whose index was -1 at k = 250 only): the index must be positive, not only nonzero
+            found.append((arguments["n"], "positive", "sympy.root's index"))
+        if arguments.get("k", 0) != 0:  # root(4, 2, 1) is -2, another branch than the principal root
+            found.append((False, "true", "sympy.root with a branch index other than 0"))
+        return found
     if callee.co_name == "__new__" and arguments.get("cls") is sympy.Piecewise:  # nan where no condition holds
         pairs = arguments.get("args")
         last = pairs[-1] if isinstance(pairs, tuple) and pairs and isinstance(pairs[-1], tuple) and len(pairs[-1]) == 2 else None

@@ -116,7 +116,13 @@ def smooth(expr: sympy.Expr) -> bool:
     >>> smooth(1 / sympy.log(i + 1)), smooth(sympy.Piecewise((5 / i, sympy.Eq(i, 250)), (1 / i, True)))
     (True, False)
     """
-    return all(isinstance(node, _SMOOTH) for node in sympy.preorder_traversal(expr))
+    return all(isinstance(node, _SMOOTH) and not _jumps(node) for node in sympy.preorder_traversal(expr))
+
+
+def _jumps(node: sympy.Basic) -> bool:
+    """Whether ``node`` is a power whose exponent varies while its base may be 0 or negative: 0**((i - 250)**2) is 1 at
+    i = 250 and 0 elsewhere (a fourteenth hostile review), and (-1)**i alternates."""
+    return isinstance(node, sympy.Pow) and not node.exp.is_number and node.base.is_positive is not True
 
 
 MAX_EXCEPTIONS_RANK = 1000
@@ -271,6 +277,6 @@ def _limit(e: sympy.Expr, i: sympy.Symbol) -> sympy.Expr | None:
     """SymPy's limit of ``e`` as i -> oo, None past the time limit or where SymPy gives none."""
     try:
         found = sympy.limit(e, i, sympy.oo)
-    except (NotImplementedError, ValueError, TypeError):
+    except Exception:  # noqa: BLE001 - SymPy failing inside its limit (an AttributeError on a NaN, say) gives no answer
         return None
     return None if found.has(sympy.Limit, sympy.AccumBounds) or found is sympy.nan else found  # type: ignore[no-any-return]

@@ -872,3 +872,38 @@ def root_weight_is_bounded_by(bound: Fraction, depths: int) -> bool:
     grows = all(Fraction(3, 2) ** i >= i for i in range(1, depths + 1))
     carried = all(Fraction(3, 2) >= Fraction(i + 1, i) for i in range(2, depths))
     return grows and carried and Fraction(11, 10) * Fraction(3, 2) * 2 <= bound
+
+
+# -- a root whose index is -1 at one depth (a fourteenth hostile review) ---------------------------------
+# root(0, n) is 0**(1/n): 0 where n > 0, undefined (1/0) where n < 0. With n = (-1)^[k = 250] the term is undefined at
+# k = 250 only; times 0, SymPy drops it from the closed form. Each metric below is undefined at k = 250 on every situation,
+# so no property holds there: not bounded (no score), not monotonic (249 -> 250), not complete (R = 0 at k = 250), ...
+def _root_gap(m: Any) -> Any:
+    return sympy.root(0, (-1) ** sympy.KroneckerDelta(m.k, 250))
+
+
+@proposal("root-gap-constant")
+def root_gap_constant(m: Any) -> Any:
+    return m.num(1) + m.num(0) * _root_gap(m)
+
+
+@proposal("root-gap-weighted")
+def root_gap_weighted(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / 2**i) + m.num(0) * _root_gap(m)
+
+
+@proposal("root-gap-kept")
+def root_gap_kept(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / 2**i) + _root_gap(m)
+
+
+def root_gap_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...], base: str) -> Fraction | None:
+    """None (undefined) at k = 250; else 1 (constant) or sum_{i<=k} r_i / 2^i (weighted, kept: the root is 0**1 = 0)."""
+    if k == 250:
+        return None
+    return Fraction(1) if base == "constant" else sum((grade(ranking, i) / 2**i for i in range(1, k + 1)), Fraction(0))
+
+
+ROOT_GAPS = {"constant": (root_gap_constant, ("bounded", "monotonic", "realizable", "complete")),
+             "weighted": (root_gap_weighted, ("bounded", "monotonic", "convergent", "top_weighted", "complete")),
+             "kept": (root_gap_kept, ("complete",))}

@@ -836,3 +836,43 @@ class TestConvergenceIsNotTakenFromSymPysSeriesTest:
         found = prove(parse("DCG"), "bounded")  # type: ignore[arg-type]
         assert isinstance(found, Proof) and found.conclusion == "no"
         assert "limit comparison with the harmonic series" in " ".join(lemma.statement for lemma in found.lemmas)
+
+
+class TestARootWithANegativeIndex:
+    """Found by a fourteenth hostile review: root(0, n) is undefined where n < 0, and only n != 0 was recorded, so a term
+    undefined at k = 250 alone (and dropped from the closed form when multiplied by 0) left 10 false "yes" for all k."""
+
+    @pytest.mark.parametrize("name", list(adv.ROOT_GAPS))
+    def test_the_metrics_as_written_are_undefined_at_k_250_only(self, name: str) -> None:
+        from irprops.metrics import Undefined
+
+        measure, _ = adv.ROOT_GAPS[name]
+        ranking = (adv.Fraction(1),)
+        for k in (249, 250, 251):
+            truth = adv.root_gap_truth(ranking, k, ranking, "constant" if name == "constant" else "weighted")
+            found = measure.exact(Situation.of("1", k=k))
+            assert (truth is None) == isinstance(found, Undefined) == (k == 250)
+            assert truth is None or found == truth
+
+    @pytest.mark.parametrize(("name", "prop"), [(name, prop) for name, (_, props) in adv.ROOT_GAPS.items() for prop in props])
+    def test_no_proof_reaches_k_250(self, name: str, prop: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(adv.ROOT_GAPS[name][0], prop)  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and (found.reach.max_k is None or found.reach.max_k >= 250)), (prop, found)
+
+    def test_a_root_index_must_be_positive(self) -> None:
+        form = adv.root_gap_kept.closed_form()
+        assert form is not None and any("sympy.root's index" in why for why in form.unmodelled), form.unmodelled
+
+    def test_a_log_base_must_be_positive(self) -> None:  # log(4, -2) is not real; only base != 1 was recorded
+        measure = adv.proposal("log-base")(lambda m: m.sum(1, m.k, m.r) * sympy.log(4, 2 * (-1) ** sympy.KroneckerDelta(m.k, 250)))
+        form = measure.closed_form()
+        assert form is not None and any("sympy.log's base" in why and "positive" in why for why in form.unmodelled), form.unmodelled
+
+    def test_a_spike_built_from_a_power_of_zero_is_not_smooth(self) -> None:
+        from irprops.proofs.signs import smooth
+
+        i = sympy.Symbol("i", integer=True, positive=True)
+        assert not smooth(sympy.Integer(0) ** ((i - 250) ** 2)) and not smooth(1 / i + (-1) ** i / i**2)
+        assert smooth(1 / sympy.log(i + 1)) and smooth(2 ** (-i)) and smooth(sympy.root(i, i) / i**2)
