@@ -117,6 +117,10 @@ def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
             found = attempt()
         except NotImplementedError as error:  # a term Z3 cannot express (say log2 of a symbolic rank)
             found = Failed(prop, str(error))
+        if isinstance(found, Proof) and found.conclusion == "no" and (undefined := p.undefined_on_all_relevant()) is not None:
+            # scores above every bound must exist: the all-relevant ranking the proof grows must be defined at every depth
+            found = Failed(prop, f"the scores of the all-relevant ranking grow without bound, but the metric divides by "
+                                 f"{show(undefined)}, which is not shown nonzero on that ranking at every depth")
         if isinstance(found, Proof):
             return found
         reasons.append(f"{how}: {found.reason}")

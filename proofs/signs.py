@@ -155,9 +155,9 @@ def exceptions(w: Weight) -> Exceptions | None:
         return None
     values: dict[int, sympy.Expr] = {}
     for value, condition in folded.args[:-1]:
-        if not (isinstance(condition, sympy.Eq) and {condition.lhs, condition.rhs} - {w.index}):
-            return None
-        (rank,) = {condition.lhs, condition.rhs} - {w.index}
+        if not (isinstance(condition, sympy.Eq) and w.index in (condition.lhs, condition.rhs)):
+            return None  # Eq(i**2, 9) is not read (a fifteenth hostile review: it was a ValueError)
+        rank = condition.rhs if condition.lhs == w.index else condition.lhs
         if not (rank.is_Integer and 1 <= rank <= MAX_EXCEPTIONS_RANK) or int(rank) in values:
             return None
         values[int(rank)] = value.subs(w.index, rank)

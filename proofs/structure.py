@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import sympy
 
 from irprops.metrics import Measure, Normaliser, SymbolicForm
-from irprops.metrics.exact import show
+from irprops.metrics.exact import certainly, show
 from irprops.metrics.symbolic import MaxOver, OrderStatistic
 from irprops.metrics.timing import limited
 
@@ -62,11 +62,40 @@ class Prepared:
         recorded = [d.xreplace(fixed) for d, _ in self.form.denominators]
         return [d for d in recorded if d not in shown]
 
+    def undefined_on_all_relevant(self) -> sympy.Expr | None:
+        """A divisor of the metric not shown nonzero on the all-relevant ranking of depth k (every grade 1, R = k) for every
+        k >= 1, or None: a proof that scores exceed every bound on that ranking needs them defined there (a fifteenth
+        hostile review: ``m.div(x * d, d)`` with d = max(0, 12 - k) scored 4k up to k = 11 and was undefined after, and its
+        unboundedness was "proved"). The divisors are the recorded denominators and those the closed form divides by."""
+        fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in self.form.params.items() if s not in self.open_unit}
+        divisors = [d.xreplace(fixed) for d, _ in self.form.denominators] + sorted(_divisors(evaluated(self.expr)), key=str)
+        for d in divisors:
+            if not _nonzero_for_every_k(self._all_relevant(d), self.k):
+                return d
+        return None
+
+    def _all_relevant(self, e: sympy.Expr) -> sympy.Expr:
+        """``e`` on the all-relevant ranking of depth k: every grade and qrel grade 1, R = k."""
+        ones = e.replace(lambda a: isinstance(a, sympy.Indexed), lambda a: sympy.Integer(1)).xreplace({self.R: self.k})
+        ones = ones.replace(lambda a: isinstance(a, OrderStatistic), lambda a: sympy.Integer(1))
+        return evaluated(ones)
+
     def reach_of_parameters(self) -> str:
         """How the proof covers the parameters, for its text."""
         fixed = {str(s): v for s, v in self.form.params.items() if s not in self.open_unit}
         parts = [f"every {p} in (0, 1)" for p in self.open_unit] + [f"{name} = {value}" for name, value in fixed.items()]
         return ", ".join(parts)
+
+
+@limited(SYMPY_SECONDS, False)
+def _nonzero_for_every_k(d: sympy.Expr, k: sympy.Symbol) -> bool:
+    """Whether SymPy shows ``d`` (an expression in k >= 1 and parameters) nonzero for every k, within the time limit."""
+    if d.has(sympy.Sum, sympy.Product, MaxOver, OrderStatistic, sympy.Indexed):
+        return False
+    if d.is_number:
+        return certainly(d, "nonzero")
+    simplified = sympy.simplify(d)
+    return bool(simplified.is_positive or simplified.is_negative) if not simplified.is_number else certainly(simplified, "nonzero")
 
 
 def _divisors(e: sympy.Expr) -> set[sympy.Expr]:

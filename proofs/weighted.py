@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import sympy
 
-from irprops.metrics import Situation, compare
+from irprops.metrics import Situation, Undefined, compare
 from irprops.metrics.exact import show, to_float, to_str
 from irprops.verdicts import Prop, Witness, grades_json
 
@@ -259,7 +259,10 @@ class WeightedProver(Prover):
         ], [], conclusion="no", witness=witness)
 
     def _all_relevant(self, k: int) -> float:
-        return self.p.measure.numeric(Situation.unchecked((Fraction(1),) * k, k, (Fraction(1),) * k))  # type: ignore[return-value]
+        """The all-relevant ranking's score at depth k as a float (only to find a depth: the witness is exact); -inf where the
+        metric is undefined, so that no depth is taken for one exceeding a bound there."""
+        value = self.p.measure.numeric(Situation.unchecked((Fraction(1),) * k, k, (Fraction(1),) * k))
+        return value if isinstance(value, float) else float("-inf")
 
     def _exceeding(self, bound: Fraction) -> Witness | None:
         """The shallowest all-relevant ranking of depth <= EXCEEDING_DEPTH whose score exceeds ``bound``, certified exactly.
@@ -278,7 +281,7 @@ class WeightedProver(Prover):
         for depth in range(max(1, k - 5), k + 1):
             s = Situation((Fraction(1),) * depth, depth, (Fraction(1),) * depth)
             value = self.p.measure.exact(s)
-            if compare(value, bound) > 0:  # type: ignore[arg-type]
+            if not isinstance(value, Undefined) and compare(value, bound) > 0:
                 data = {"k": depth, "ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels), "bound": str(bound),
                         "value": to_str(value)}  # type: ignore[arg-type]
                 return Witness(data, f"the all-relevant ranking of depth {depth} scores {to_float(value):.6g} > {bound} "  # type: ignore[arg-type]

@@ -876,3 +876,49 @@ class TestARootWithANegativeIndex:
         i = sympy.Symbol("i", integer=True, positive=True)
         assert not smooth(sympy.Integer(0) ** ((i - 250) ** 2)) and not smooth(1 / i + (-1) ** i / i**2)
         assert smooth(1 / sympy.log(i + 1)) and smooth(2 ** (-i)) and smooth(sympy.root(i, i) / i**2)
+
+
+class TestUnboundednessNeedsTheGrowingRankingDefined:
+    """Found by a fifteenth hostile review: bounded was refuted "for all k" (4 false "no") for metrics whose all-relevant
+    ranking grows only in the closed form: the metric divides by something 0 on it from some depth on."""
+
+    @pytest.mark.parametrize("name", list(adv.CUTOFFS))
+    def test_the_metrics_as_written_are_bounded_and_undefined_where_they_would_grow(self, name: str) -> None:
+        from irprops.metrics import Undefined, exact
+
+        measure, bound = adv.CUTOFFS[name]
+        for k in (1, 5, 11, 12, 13, 40):
+            ones = (adv.Fraction(1),) * k
+            found, truth = measure.exact(Situation(ones, k, ones)), adv.cutoff_truth(ones, k, name)
+            assert (truth is None) == isinstance(found, Undefined) == (k >= 12 and name != "dcg"), (k, found)
+            if truth is not None:
+                assert truth <= bound and exact.compare(found, truth) <= 0  # type: ignore[arg-type]
+                assert name.startswith("dcg") or found == truth
+
+    @pytest.mark.parametrize("name", list(adv.CUTOFFS))
+    def test_bounded_is_not_refuted(self, name: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(adv.CUTOFFS[name][0], "bounded")  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and found.conclusion == "no"), found
+
+    def test_the_prover_does_not_stop_on_an_undefined_all_relevant_score(self) -> None:
+        from irprops.proofs import prove
+
+        found = prove(adv.cutoff_dcg_12, "bounded")  # type: ignore[arg-type]
+        assert "stopped" not in getattr(found, "reason", ""), found
+
+    def test_a_case_split_on_a_square_of_the_rank_is_not_read_as_one_rank(self) -> None:  # it was a ValueError
+        from irprops.proofs.signs import Weight, exceptions
+
+        i = sympy.Symbol("i", integer=True, positive=True)
+        assert exceptions(Weight(sympy.Piecewise((1, sympy.Eq(i**2, 9)), (1 / i, True)), i)) is None
+        assert exceptions(Weight(sympy.Piecewise((1, sympy.Eq(3, i)), (1 / i, True)), i)) is not None
+
+    @pytest.mark.parametrize("name", ["DCG", "SP"])
+    def test_table_2s_unbounded_metrics_are_still_proved_unbounded(self, name: str) -> None:
+        from irprops.metrics import parse
+        from irprops.proofs import Proof, prove
+
+        found = prove(parse(name), "bounded")  # type: ignore[arg-type]
+        assert isinstance(found, Proof) and found.conclusion == "no" and found.reach.all_k
