@@ -61,6 +61,10 @@ class log2(sympy.Function):
 
     @classmethod
     def eval(cls, x: sympy.Expr) -> sympy.Expr | None:
+        if x.is_number and x.is_zero:  # as log(0): no value, so that 0 * log2(0) is nan, not 0 (a fifteenth hostile review)
+            return sympy.zoo
+        if x.is_number and x.is_negative:  # as log(-1): not real
+            return sympy.log(x) / sympy.log(2)
         if x.is_Integer and x.is_positive:
             n = int(x)
             if n & (n - 1) == 0:

@@ -114,7 +114,12 @@ class SymbolicForm:
         for denominator, why in self.denominators:
             if exact.sign(self._substitute(denominator, situation)) == 0:
                 return Undefined(why)
-        return self._substitute(self.expr, situation)
+        value = self._substitute(self.expr, situation)
+        if isinstance(value, sympy.Basic) and value.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo, sympy.I):
+            return Undefined("a denominator is 0")  # log(0), log2(0), 0 / 0: as the exact run says (Measure.exact)
+        if isinstance(value, sympy.Basic) and value.is_number and value.is_extended_real is False:
+            return Undefined("not a real number (a root of a negative number)")
+        return value
 
     def in_R(self, expr: sympy.Expr, situation: Situation) -> sympy.Expr:
         """``expr`` (a denominator of this form, say) with the situation's depth, grades, marks and the parameters put

@@ -960,3 +960,52 @@ def cutoff_truth(ranking: tuple[Fraction, ...], k: int, name: str) -> Fraction |
 CUTOFFS = {"count": (cutoff_count, Fraction(44)), "dcg": (cutoff_dcg, Fraction(2999)), "dcg-12": (cutoff_dcg_12, Fraction(11)),
            "few": (few_relevant, Fraction(44)), "sp": (cutoff_sp, Fraction(11))}
 """Each proposal, with a bound on its every defined score."""
+
+
+# -- a library function handed to the algebra as a term function (a fifteenth hostile review) -----------
+# m.sum(e, e, sympy.log) calls sympy.log from irprops' code, not the formula's, and its condition (a positive argument)
+# went unrecorded; times 0 the term vanished from the closed form, while the exact run gives 0 * zoo = nan there. Each is
+# undefined where the handed-off function is: k = 250 (log of (k - 250)^2), k = 777 (log2), k >= 1002 (harmonic of a
+# negative integer), R = 500 (log of (R - 500)^2). complete (and localized, for the R one) was "proved" for all k.
+def _precision(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) / m.k
+
+
+def _once(m: Any, e: Any, f: Any) -> Any:  # f(e), handed to the algebra
+    return m.sum(e, e, f)
+
+
+@proposal("handed-log")
+def handed_log(m: Any) -> Any:
+    return _precision(m) + (m.k - m.k) * _once(m, (m.k - 250) ** 2, sympy.log)
+
+
+@proposal("handed-log2")
+def handed_log2(m: Any) -> Any:
+    return _precision(m) + (m.k - m.k) * m.prod((m.k - 777) ** 2, (m.k - 777) ** 2, m.log2)
+
+
+@proposal("handed-harmonic")
+def handed_harmonic(m: Any) -> Any:
+    return _precision(m) + (m.k - m.k) * _once(m, 1001 - m.k, sympy.harmonic)
+
+
+@proposal("handed-log-of-r")
+def handed_log_of_r(m: Any) -> Any:
+    return _precision(m) + (m.R - m.R) * _once(m, (m.R - 500) ** 2, sympy.log)
+
+
+def handed_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...], name: str) -> Fraction | None:
+    """P@k, or None (undefined) where the handed-off function has no value."""
+    undefined = {"log": k == 250, "log2": k == 777, "harmonic": k >= 1002, "log-of-r": len(qrels) == 500}[name]
+    return None if undefined else sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) / k
+
+
+HANDED = {"log": (handed_log, "complete", 250, 0), "log2": (handed_log2, "complete", 777, 0),
+          "harmonic": (handed_harmonic, "complete", 1002, 0), "log-of-r": (handed_log_of_r, "localized", 1, 500)}
+"""Each proposal, the property falsely proved, and a depth and R where it is undefined."""
+
+
+@proposal("lone-log2")
+def lone_log2(m: Any) -> Any:  # log2 of the relevant documents of the top k: undefined where there are none
+    return m.log2(m.sum(1, m.k, m.r))

@@ -922,3 +922,46 @@ class TestUnboundednessNeedsTheGrowingRankingDefined:
 
         found = prove(parse(name), "bounded")  # type: ignore[arg-type]
         assert isinstance(found, Proof) and found.conclusion == "no" and found.reach.all_k
+
+
+class TestAFunctionHandedToTheAlgebraIsWatched:
+    """Found by a fifteenth hostile review: m.sum(e, e, sympy.log) called sympy.log from irprops' code, so its condition
+    went unrecorded (3 false "yes" for all k); and log2(0) was a number in the exact run (a wrong witness)."""
+
+    @pytest.mark.parametrize("name", list(adv.HANDED))
+    def test_the_metrics_as_written_are_undefined_where_the_function_is(self, name: str) -> None:
+        from irprops.metrics import Undefined
+
+        measure, _, k, R = adv.HANDED[name]
+        zeros = (adv.Fraction(0),) * k
+        qrels = (adv.Fraction(1),) * R
+        for depth, r in ((k, R), (k + 1 if name != "harmonic" else k - 3, R + 1 if R else 0)):
+            ranking = (adv.Fraction(0),) * depth
+            truth = adv.handed_truth(ranking, depth, (adv.Fraction(1),) * r, name)
+            found = measure.exact(Situation(ranking, depth, (adv.Fraction(1),) * r))
+            assert (truth is None) == isinstance(found, Undefined) == ((depth, r) == (k, R)), (depth, r, found)
+        assert adv.handed_truth(zeros, k, qrels, name) is None
+
+    @pytest.mark.parametrize("name", list(adv.HANDED))
+    def test_the_condition_of_a_handed_function_is_recorded(self, name: str) -> None:
+        form = adv.HANDED[name][0].closed_form()
+        assert form is not None and form.unmodelled, form
+
+    @pytest.mark.parametrize("name", list(adv.HANDED))
+    def test_no_proof_for_all_k(self, name: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        measure, prop, k, _ = adv.HANDED[name]
+        found = prove(measure, prop)  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and (found.reach.max_k is None or found.reach.max_k >= k)), found
+
+    def test_log2_of_zero_has_no_value_in_the_exact_run(self) -> None:
+        from irprops.metrics import Undefined
+
+        for formula in (lambda m: m.log2(m.num(0)) * 0, lambda m: m.log2(m.num(0)) - m.log2(m.num(0)), lambda m: m.log2(m.num(0))):
+            assert isinstance(adv.proposal("log2-of-0")(formula).exact(Situation.of("1", k=1)), Undefined)
+        assert isinstance(adv.lone_log2.exact(Situation.of("01", k=1)), Undefined)
+
+    def test_no_witness_rests_on_log2_of_zero(self) -> None:
+        verdict = check(adv.lone_log2, ["convergent"], budget=60)["convergent"]
+        assert verdict.verdict != "no", verdict.witness
