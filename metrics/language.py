@@ -402,9 +402,12 @@ def conditions(callee: CodeType, arguments: dict[str, Any]) -> list[tuple[Any, s
                     (args[1], "nonnegative", "sympy.binomial's top argument")]
     if callee.co_filename.startswith(_CALLEES[0]) and callee.co_name in ("sqrt", "root"):
         found = [(arguments.get("arg"), "nonnegative", f"sympy.{callee.co_name}")]
-        if "n" in arguments:  # root(x, n) is x**(1/n), which divides by x where n < 0 (root(0, -1) is zoo: a fourteenth
-            # hostile review, whose index was -1 at k = 250 only): the index must be positive, not only nonzero
-            found.append((arguments["n"], "positive", "sympy.root's index"))
+        if "n" in arguments:  # root(x, n) is x**(1/n): undefined where n is 0, and it divides by x where n < 0 (root(0, -1)
+            # is zoo: a fourteenth hostile review, whose index was -1 at k = 250 only)
+            found.append((arguments["n"], "nonzero", "sympy.root's index"))
+            divisor = negative_power_divisor(arguments.get("arg"), arguments["n"])
+            if divisor is not None:
+                found.append((divisor, "nonzero", "sympy.root with an index that may be negative"))
         if arguments.get("k", 0) != 0:  # root(4, 2, 1) is -2, another branch than the principal root
             found.append((False, "true", "sympy.root with a branch index other than 0"))
         return found

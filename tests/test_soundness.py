@@ -840,7 +840,7 @@ class TestConvergenceIsNotTakenFromSymPysSeriesTest:
 
 class TestARootWithANegativeIndex:
     """Found by a fourteenth hostile review: root(0, n) is undefined where n < 0, and only n != 0 was recorded, so a term
-    undefined at k = 250 alone (and dropped from the closed form when multiplied by 0) left 10 false "yes" for all k."""
+    undefined at k = 250 alone (and dropped from the closed form when multiplied by 0) left false "yes" for all k."""
 
     @pytest.mark.parametrize("name", list(adv.ROOT_GAPS))
     def test_the_metrics_as_written_are_undefined_at_k_250_only(self, name: str) -> None:
@@ -861,9 +861,19 @@ class TestARootWithANegativeIndex:
         found = prove(adv.ROOT_GAPS[name][0], prop)  # type: ignore[arg-type]
         assert not (isinstance(found, Proof) and (found.reach.max_k is None or found.reach.max_k >= 250)), (prop, found)
 
-    def test_a_root_index_must_be_positive(self) -> None:
-        form = adv.root_gap_kept.closed_form()
-        assert form is not None and any("sympy.root's index" in why for why in form.unmodelled), form.unmodelled
+    @pytest.mark.parametrize("name", list(adv.ROOT_GAPS))
+    def test_where_a_root_divides_by_its_radicand_is_recorded(self, name: str) -> None:
+        form = adv.ROOT_GAPS[name][0].closed_form()
+        k = sympy.Symbol("k", integer=True, positive=True)
+        assert form is not None and [d.subs(k, 250) for d, _ in form.denominators] == [0], form.denominators
+
+    def test_a_root_of_index_0_is_undefined_in_every_form(self) -> None:  # root(1, 0) is 1**zoo, nan
+        from irprops.metrics import Undefined
+
+        measure = adv.proposal("root-index-0")(lambda m: m.sum(1, m.k, m.r) * sympy.root(1, m.max(0, 12 - m.k)))
+        form = measure.closed_form()
+        assert form is not None and isinstance(form.at(Situation.of("1", k=12)), Undefined)
+        assert isinstance(measure.exact(Situation.of("1", k=12)), Undefined)
 
     def test_a_log_base_must_be_positive(self) -> None:  # log(4, -2) is not real; only base != 1 was recorded
         measure = adv.proposal("log-base")(lambda m: m.sum(1, m.k, m.r) * sympy.log(4, 2 * (-1) ** sympy.KroneckerDelta(m.k, 250)))
