@@ -372,7 +372,7 @@ def argument_refusal(callee: CodeType, arguments: dict[str, Any]) -> Refusal | N
 
 
 _SINGULAR = {id(sympy.log): (1, "positive"), id(sympy.Mod): (2, "nonzero"), id(sympy.harmonic): (1, "nonnegative"),
-             id(sympy.factorial): (1, "nonnegative")}
+             id(sympy.factorial): (1, "nonnegative"), id(exact.log2): (1, "positive")}
 """SymPy's functions that are undefined (zoo, nan) or not real for some arguments: which argument, and what it must be."""
 _CACHED = str(Path(sympy.__file__).parent / "core" / "cache.py")
 
@@ -388,7 +388,8 @@ def conditions(callee: CodeType, arguments: dict[str, Any]) -> list[tuple[Any, s
             if id(args[0]) == id(sympy.log) and len(args) > 2:  # log(x, base): log(2, -2) is not real
                 return [(args[1], "positive", "sympy.log"), (args[2], "positive", "sympy.log's base"),
                         (args[2] - 1, "nonzero", "sympy.log's base")]
-            return [(args[position], condition, f"sympy.{args[0].__name__}")] if len(args) > position else []
+            label = "irprops.metrics.exact.log2" if args[0] is exact.log2 else f"sympy.{args[0].__name__}"
+            return [(args[position], condition, label)] if len(args) > position else []
         if isinstance(args, tuple) and len(args) == 3 and args[0] is sympy.Pow:
             divisor = negative_power_divisor(args[1], args[2])
             found = [(divisor, "nonzero", "sympy.Pow with a negative exponent")] if divisor is not None else []

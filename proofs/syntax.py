@@ -47,8 +47,9 @@ def _reads_outside_top_k(e: sympy.Basic, p: Prepared, ranges: dict[sympy.Symbol,
     if isinstance(e, sympy.Indexed) and e.base == p.grades:
         (index,) = e.indices
         return None if _within(index, p.k, ranges) else str(e)
-    if isinstance(e, OrderStatistic):
-        return None if e.args[1] == p.grades and e.args[2] == p.k else str(e)
+    if isinstance(e, OrderStatistic):  # the j-th largest of the top k: j may read grades too (a sixteenth hostile review:
+        # j = k + 1 where the grade at rank k + 1 is positive)
+        return _reads_outside_top_k(e.args[0], p, ranges) if e.args[1] == p.grades and e.args[2] == p.k else str(e)
     if isinstance(e, (sympy.Sum, sympy.Product)):
         inner = dict(ranges)
         for variable, lo, hi in e.limits:

@@ -24,6 +24,7 @@ from irprops.files import raise_if_interrupted
 from irprops.metrics import Situation
 from irprops.verdicts import COLUMNS, Problem, Prop, Search, Verdict, VerdictValue, Witness, show, situation_json
 
+from . import targets
 from .space import Space
 from .targets import TOLERANCE, Defect, Hang, Target
 
@@ -183,20 +184,23 @@ class SearchProperty(Property, Generic[C]):
     def run(self, target: Target, space: Space) -> Verdict:
         start = time.perf_counter()
         log = SearchLog(space.budget)
-        order = "Minimal in the exhaustive order (k, then ranking length, then R)"
+        undecided = targets.undecided()
         weak: Witness | None = None
         for candidate in self.candidates(space):
             found = log.attempt(self, candidate, target)
             if found is not None and not found.weak:
                 among = f" among {self.noun} {self.preferred}" if self.preferred else ""
+                order, minimal = _order(targets.undecided() - undecided)
                 evidence = f"{found.text}. {order}{among} over {space.describe()}"
-                return self._verdict("no", method("exhaustive search", found.numerical), evidence, found, log, start, minimal=True)
-            weak = weak or found
+                return self._verdict("no", method("exhaustive search", found.numerical), evidence, found, log, start, minimal=minimal)
+            if found is not None and weak is None:
+                weak, weak_order = found, _order(targets.undecided() - undecided)
             if log.stopped:
                 break
         if weak is not None:
+            order, minimal = weak_order
             evidence = f"{weak.text}. {order} over {space.describe()}; no counterexample {self.preferred} was found"
-            return self._verdict("no", method("exhaustive search", weak.numerical), evidence, weak, log, start, minimal=True)
+            return self._verdict("no", method("exhaustive search", weak.numerical), evidence, weak, log, start, minimal=minimal)
         if log.stopped:
             return self._stopped(log, start)
         sampled = self._hypothesis(target, space, log)
@@ -288,3 +292,13 @@ def _search_settings(examples: int) -> settings:
         phases=(Phase.generate, Phase.shrink),
         report_multiple_bugs=False,
     )
+
+
+def _order(skipped: int) -> tuple[str, bool]:
+    """The minimality claim of an exhaustive witness, and whether it holds: not when ``skipped`` comparisons before it
+    could not be decided exactly (an earlier candidate may have been a witness)."""
+    order = "Minimal in the exhaustive order (k, then ranking length, then R)"
+    if skipped:
+        return (f"First in the exhaustive order (k, then ranking length, then R), not certified minimal ({skipped:,} earlier "
+                "comparisons could not be decided exactly)"), False
+    return order, True

@@ -48,7 +48,8 @@ class Bounded(Property):
                 pass
         scored = [(s, outcome) for s, outcome in target.seen().items() if isinstance(outcome, Scored)]
         if not scored:
-            evidence = "no finite search can refute or prove boundedness; no situation was scored"
+            evidence = ("no finite search can refute or prove boundedness; no situation scored had a value (the all-relevant "
+                        f"rankings of depth 1 to {space.search_max_k} are undefined)")
         else:
             largest, outcome = max(scored, key=lambda pair: abs(pair[1].approx))
             by_depth: dict[int, float] = {}

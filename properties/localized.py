@@ -32,7 +32,7 @@ from irprops.verdicts import Prop, Witness, grades_json, show
 
 from .base import SearchProperty, register
 from .space import Space, deep_situations, smaller, top_only
-from .targets import Scored, Target, informative, relation
+from .targets import Scored, Target, relation
 
 Pair = tuple[Situation, Situation]
 
@@ -75,9 +75,8 @@ class Localized(SearchProperty[Pair]):
         a, b = candidate
         first, second = target.score(a), target.score(b)
         if isinstance(first, Scored) and isinstance(second, Scored):
-            if first.approx == second.approx and informative(first) and not (first.numerical or second.numerical):
-                return None  # identical floats: not pursued (costs completeness only, never soundness)
-            found = relation(first, second)
+            found = relation(first, second)  # identical floats are compared exactly too (1 and 1 + 2**-60 differ: a sixteenth
+            # hostile review found a witness called minimal past such a pair)
             if found is None or found.sign == 0:
                 return None
             numerical = found.numerical

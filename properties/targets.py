@@ -95,17 +95,28 @@ class Relation:
 
 
 def relation(a: Scored, b: Scored) -> Relation | None:
-    """The certified sign of a - b, or None when it cannot be certified."""
+    """The certified sign of a - b, or None when it cannot be certified (counted: see :func:`undecided`)."""
     if a.numerical or b.numerical:
         if a.approx == b.approx:
             return Relation(0, True)
         if abs(a.approx - b.approx) > TOLERANCE * max(1.0, abs(a.approx), abs(b.approx)):
             return Relation(1 if a.approx > b.approx else -1, True)
+        _UNDECIDED[0] += 1
         return None
     try:
         return Relation(compare(a.exact, b.exact), False)
     except Undecided:
+        _UNDECIDED[0] += 1
         return None
+
+
+_UNDECIDED = [0]
+
+
+def undecided() -> int:
+    """How many comparisons :func:`relation` could not certify so far in this process: a search whose count rose before
+    its witness skipped candidates it could not decide, so its witness is not certified minimal."""
+    return _UNDECIDED[0]
 
 
 def informative(s: Scored) -> bool:

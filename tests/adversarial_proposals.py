@@ -16,7 +16,8 @@ from typing import Any
 
 import sympy
 
-from irprops.metrics import Measure, Metric
+from irprops.metrics import Measure, Metric, Param
+from irprops.metrics.exact import log2
 
 Oracle = Callable[[tuple[Fraction, ...], int, tuple[Fraction, ...]], Any]
 
@@ -1010,3 +1011,96 @@ HANDED = {"log": (handed_log, "complete", 250, 0), "log2": (handed_log2, "comple
 @proposal("lone-log2")
 def lone_log2(m: Any) -> Any:  # log2 of the relevant documents of the top k: undefined where there are none
     return m.log2(m.sum(1, m.k, m.r))
+
+
+# -- irprops' log2 called by name, and a sorted grade whose order reads rank k + 1 (a sixteenth hostile review) --
+# exact.log2(x) called directly recorded no condition (m.log2 did), so 0 * log2(x) vanished from the closed form while
+# the exact run is undefined where x = 0: at k = 250 with R = 0 (not complete; R = 0 vs R = 1 differ: not localized),
+# and at k = 250 with R = 17 (not realizable: no arrangement of 17 relevant documents is defined there).
+@proposal("log2-by-name-a")
+def log2_by_name_a(m: Any) -> Any:
+    return m.num(0) * log2(m.k + 1000 * m.R - 250)
+
+
+@proposal("log2-by-name-b")
+def log2_by_name_b(m: Any) -> Any:
+    return m.num(0) * log2(100000 * (m.R - 17) + m.k - 250)
+
+
+def log2_by_name_truth(k: int, R: int, name: str) -> Fraction | None:
+    """0, or None (undefined) where the logarithm's argument is 0."""
+    argument = k + 1000 * R - 250 if name == "a" else 100000 * (R - 17) + k - 250
+    return None if argument == 0 else Fraction(0)
+
+
+# The j-th largest grade of the top k, with j = k + 1 where the grade at rank k + 1 is positive (from depth 250 on), else
+# 1: at k = 250, `1` then 249 zeros scores 1, and the same top k followed by a 1 at rank 251 scores 0 (not localized).
+@proposal("sorted-grade-reading-k-plus-1", "graded")
+def sorted_grade_reading_k_plus_1(m: Any) -> Any:
+    j = sympy.Piecewise((m.k + 1, sympy.And(sympy.Gt(m.r(m.k + 1), 0), sympy.Ge(m.k, 250))), (1, True))
+    return m.r_sorted(j)
+
+
+def sorted_grade_truth(ranking: tuple[Fraction, ...], k: int) -> Fraction:
+    top = sorted((grade(ranking, i) for i in range(1, k + 1)), reverse=True)
+    j = k + 1 if grade(ranking, k + 1) > 0 and k >= 250 else 1
+    return top[j - 1] if j <= k else Fraction(0)
+
+
+# -- scores that tie in floating point (a sixteenth hostile review) ---------------------------------------
+# At k = 1 with qrels {1} the best arrangement scores 1 - 2^-60 and `100` at k = 2 scores 1: the minimal realizable witness;
+# at k = 1, `0` scores 1 with R = 0 and 1 + 2^-60 with R = 1: the minimal localized witness. Both were passed over because
+# the floats tie, while a later witness was called minimal.
+EPSILON = Fraction(1, 2**60)
+
+
+@proposal("nearly-one-at-depth-1")
+def nearly_one_at_depth_1(m: Any) -> Any:
+    return m.div(m.r(1) * (1 - m.num(EPSILON) * (2 - m.min(m.k, 2))), m.R, "R = 0")
+
+
+@proposal("nearly-one-with-r")
+def nearly_one_with_r(m: Any) -> Any:
+    return 1 + m.R * (m.k - 1 + m.num(EPSILON))
+
+
+# -- a divisor nonzero at the parameter's default only (a sixteenth hostile review) ----------------------
+# x * d / d with d = 2 R - floor(4 p): nonzero at the default p = 1/4, but 0 at R = 1 for every p in [1/2, 3/4). The proofs
+# hold "for every p in (0, 1)", yet the divisor was checked at p = 1/4 only and left out: realizable was "proved" (at p = 1/2
+# and qrels {1} every arrangement is undefined, while other collections reach 1), and with d = 1 - (floor(4 p) - 1) min(R, 1)
+# unboundedness was "proved" (at p = 1/2 only R = 0 is defined, where every score is 0).
+def _with_p(name: str, relevance: str, formula: Callable[[Any], Any], p: Fraction = Fraction(1, 4)) -> Measure:
+    interval = (Fraction(0), Fraction(1))
+    param = Param("p", Fraction(1, 4), "0 < p < 1", lambda v: 0 < v < 1, proof_interval=interval)
+    return Measure(Metric(name, formula, relevance, (), (param,), "an adversarial proposal"), {"p": p})  # type: ignore[arg-type]
+
+
+def _rbp_cut(m: Any) -> Any:
+    p = m.param("p")
+    top = m.min(m.R, m.k)
+    return m.sum(1, top, lambda i: m.r(i) * p ** (i - 1)) / m.sum(1, top, lambda i: p ** (i - 1))
+
+
+def _gap(m: Any) -> Any:
+    return 2 * m.R - sympy.floor(4 * m.param("p"))
+
+
+def _p_gap_realizable(m: Any) -> Any:
+    return _rbp_cut(m) * _gap(m) / _gap(m)
+
+
+def _p_gap_unbounded(m: Any) -> Any:
+    d = 1 - (sympy.floor(4 * m.param("p")) - 1) * m.min(m.R, 1)
+    return (1 + m.param("p")) * m.sum(1, m.k, m.r) * d / d
+
+
+def p_gap(name: str, p: Fraction = Fraction(1, 4)) -> Measure:
+    """The proposal ``name`` ("realizable" or "unbounded") at the parameter value p."""
+    formula = _p_gap_realizable if name == "realizable" else _p_gap_unbounded
+    return _with_p(f"p-gap-{name}", "binary", formula, p)
+
+
+def p_gap_defined(name: str, p: Fraction, R: int) -> bool:
+    """Whether the divisor is nonzero (the oracle: floor(4 p) in exact integers)."""
+    floor_4p = (4 * p.numerator) // p.denominator
+    return (2 * R - floor_4p != 0) if name == "realizable" else (1 - (floor_4p - 1) * min(R, 1) != 0)

@@ -918,6 +918,18 @@ class TestUnboundednessNeedsTheGrowingRankingDefined:
         found = prove(adv.cutoff_dcg_12, "bounded")  # type: ignore[arg-type]
         assert "stopped" not in getattr(found, "reason", ""), found
 
+    def test_the_fold_proves_its_all_relevant_run_defined_on_its_own(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops.proofs import Proof, clear_cache, prove
+        from irprops.proofs.structure import Prepared
+
+        monkeypatch.setattr(Prepared, "undefined_on_all_relevant", lambda self: None)  # the central check taken away
+        clear_cache()
+        try:
+            found = prove(adv.cutoff_sp, "bounded")  # type: ignore[arg-type]
+        finally:
+            clear_cache()
+        assert not (isinstance(found, Proof) and found.conclusion == "no"), found
+
     def test_a_case_split_on_a_square_of_the_rank_is_not_read_as_one_rank(self) -> None:  # it was a ValueError
         from irprops.proofs.signs import Weight, exceptions
 
@@ -975,3 +987,84 @@ class TestAFunctionHandedToTheAlgebraIsWatched:
     def test_no_witness_rests_on_log2_of_zero(self) -> None:
         verdict = check(adv.lone_log2, ["convergent"], budget=60)["convergent"]
         assert verdict.verdict != "no", verdict.witness
+
+
+class TestLog2ByNameAndSortedGradesAndFloatTies:
+    """Found by a sixteenth hostile review: irprops' log2 called by name recorded no condition (5 false "yes"), a sorted
+    grade's order argument was not read by the localized proof (1 false "yes"), and two witnesses were called minimal
+    past candidates whose scores tie in floating point."""
+
+    @pytest.mark.parametrize(("name", "k", "R", "defined"), [("a", 250, 0, False), ("a", 250, 1, True), ("a", 249, 0, True),
+                                                             ("b", 250, 17, False), ("b", 250, 18, True)])
+    def test_log2_by_name_is_undefined_where_its_argument_is_0(self, name: str, k: int, R: int, defined: bool) -> None:
+        from irprops.metrics import Undefined
+
+        measure = adv.log2_by_name_a if name == "a" else adv.log2_by_name_b
+        found = measure.exact(Situation((adv.Fraction(0),) * k, k, (adv.Fraction(1),) * R))
+        assert (adv.log2_by_name_truth(k, R, name) is not None) == defined == (not isinstance(found, Undefined))
+
+    @pytest.mark.parametrize(("name", "prop"), [("a", "complete"), ("a", "localized"), ("b", "realizable"), ("b", "localized")])
+    def test_log2_by_name_gets_no_proof(self, name: str, prop: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        measure = adv.log2_by_name_a if name == "a" else adv.log2_by_name_b
+        form = measure.closed_form()
+        assert form is not None and any("log2" in why for why in form.unmodelled), form.unmodelled
+        assert not isinstance(prove(measure, prop), Proof)  # type: ignore[arg-type]
+
+    def test_a_sorted_grade_whose_order_reads_rank_k_plus_1_is_not_localized(self) -> None:
+        from irprops.proofs import Proof, prove
+
+        one = adv.Fraction(1)
+        top = (one,) + (adv.Fraction(0),) * 249
+        assert (adv.sorted_grade_truth(top, 250), adv.sorted_grade_truth((*top, one), 250)) == (1, 0)
+        measure = adv.sorted_grade_reading_k_plus_1
+        assert (measure.exact(Situation(top, 250, (one,))), measure.exact(Situation((*top, one), 250, (one, one)))) == (1, 0)
+        assert not isinstance(prove(measure, "localized"), Proof)  # type: ignore[arg-type]
+
+    def test_the_minimal_realizable_witness_is_not_passed_over_for_a_float_tie(self) -> None:
+        verdict = check(adv.nearly_one_at_depth_1, ["realizable"], budget=60)["realizable"]
+        assert verdict.verdict == "no" and verdict.witness is not None
+        assert (verdict.witness.data["k"], verdict.witness.data["qrels"]) == (1, ["1"]), verdict.witness.data
+        assert verdict.witness.data["max"] == str(1 - adv.EPSILON)
+
+    def test_the_minimal_localized_witness_is_not_passed_over_for_a_float_tie(self) -> None:
+        verdict = check(adv.nearly_one_with_r, ["localized"], budget=60)["localized"]
+        assert verdict.verdict == "no" and verdict.witness is not None and verdict.witness.data["k"] == 1, verdict.witness
+        assert verdict.search is not None and verdict.search.minimal
+
+
+class TestAConditionMustHoldOverTheParametersWholeProofInterval:
+    """Found by a sixteenth hostile review: a divisor nonzero at the parameter's default but 0 elsewhere in (0, 1) was left
+    out, and realizable (yes) and bounded (no) were "proved" for every p in (0, 1)."""
+
+    @pytest.mark.parametrize("name", ["realizable", "unbounded"])
+    def test_at_p_one_half_the_metric_is_undefined_where_r_is_1(self, name: str) -> None:
+        from irprops.metrics import Undefined
+
+        half = adv.p_gap(name, adv.Fraction(1, 2))
+        assert not adv.p_gap_defined(name, adv.Fraction(1, 2), 1) and adv.p_gap_defined(name, adv.Fraction(1, 4), 1)
+        assert isinstance(half.exact(Situation.of("10", k=1)), Undefined)
+        assert not isinstance(adv.p_gap(name).exact(Situation.of("10", k=1)), Undefined)
+
+    def test_realizable_is_not_proved_for_every_p(self) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(adv.p_gap("realizable"), "realizable")  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and found.conclusion == "yes"), found
+
+    def test_unboundedness_is_not_proved_for_every_p(self) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(adv.p_gap("unbounded"), "bounded")  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and found.conclusion == "no"), found
+
+    def test_the_divisor_is_recorded(self) -> None:
+        form = adv.p_gap("realizable").closed_form()
+        assert form is not None and any("floor" in str(d) for d, _ in form.denominators), form.denominators
+
+    def test_at_p_one_half_the_prover_does_not_stop_on_an_undefined_score(self) -> None:
+        from irprops.proofs import prove
+
+        found = prove(adv.p_gap("unbounded", adv.Fraction(1, 2)), "bounded")  # type: ignore[arg-type]
+        assert "stopped" not in getattr(found, "reason", ""), found
