@@ -365,7 +365,7 @@ class Measure:
         # argument of a function defined only on part of the numbers (log), must be shown nonzero (positive) by SymPy:
         # otherwise the form cannot say where the metric is undefined, and no proof may rest on it
         outer = {s for s in (k, algebra.R_symbol, *params) if isinstance(s, sympy.Symbol)}
-        values = {symbol: sympy.Rational(v.numerator, v.denominator) for symbol, v in params.items() if isinstance(symbol, sympy.Symbol)}
+        values = self._proof_values(params)
         recorded = list(algebra.denominators)
         unmodelled = [f"m.div by {d}, which may be 0 at some rank" for d, _ in recorded
                       if not _plain_symbols(d) <= outer and not _holds(d.xreplace(values), "nonzero")]
@@ -384,6 +384,24 @@ class Measure:
                 unmodelled.append(f"{construct}: {d} may not be {condition}")
         return SymbolicForm(self.name, k, expr, tuple(recorded), self.metric.binary, algebra.R_symbol, params,
                             reads_unjudged=algebra.reads_unjudged, unmodelled=tuple(unmodelled))  # type: ignore[arg-type]
+
+    def _proof_values(self, params: dict[sympy.Basic, Fraction]) -> dict[sympy.Symbol, sympy.Expr]:
+        """What each parameter stands for where a condition of the form is checked: its value, or, for one whose proofs
+        hold for every value in (0, 1) (declared with that proof interval, its value inside it), 1 / (1 + q) with q > 0, so
+        that a condition that holds at the value only is not taken for one that holds over the interval (a sixteenth
+        hostile review: a divisor 2 R - floor(4 p), nonzero at p = 1/4 and 0 at p = 1/2 with R = 1, went unrecorded, and
+        realizable was "proved" for every p in (0, 1))."""
+        declared = {p.name: p for p in self.metric.params}
+        values: dict[sympy.Symbol, sympy.Expr] = {}
+        for symbol, v in params.items():
+            if not isinstance(symbol, sympy.Symbol):
+                continue
+            param = declared.get(str(symbol))
+            if param is not None and param.proof_interval == (0, 1) and 0 < v < 1:
+                values[symbol] = 1 / (1 + sympy.Symbol(f"q_{symbol}", positive=True))
+            else:
+                values[symbol] = sympy.Rational(v.numerator, v.denominator)
+        return values
 
     def _assumptions(self) -> dict[str, Mapping[str, bool]]:
         return {p.name: p.assumptions for p in self.metric.params}

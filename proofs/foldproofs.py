@@ -26,7 +26,7 @@ from fractions import Fraction
 import sympy
 import z3
 
-from irprops.metrics import Situation, compare
+from irprops.metrics import Situation, Undefined, compare
 from irprops.metrics.exact import to_float, to_str
 from irprops.verdicts import Prop, Witness, grades_json
 
@@ -243,9 +243,16 @@ class FoldProver(Prover):
         return [Query("every step of the run is defined", z3.Not(z3.Implies(hypotheses, conj(guards))), ())]
 
     def unbounded(self) -> Proof | Failed:
-        inv, step, R = self._special_run(lambda rank, R: (z3.IntVal(1) if self.fold.binary else z3.RealVal(1), []))
+        def relevant(rank: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
+            return z3.IntVal(1) if self.fold.binary else z3.RealVal(1), []
+        inv, step, R = self._special_run(relevant)
         n, a, k = z3.Int("n"), self.m.state("A"), z3.Int("k")
         out, facts = self._end(a, n, k, R)
+        # the run must be defined, at each step and at the end, not assumed so (a fifteenth hostile review: a score divided
+        # by max(0, 12 - k) was "proved" unbounded, the induction assuming it defined where it is not)
+        known = conj([conjunction(inv, n, a), n >= 0, R == k, *(f for name, f in facts if name != "defined")])
+        defined = [Query("the all-relevant ranking's score is defined at every depth",
+                         z3.Not(z3.Implies(known, conj([f for name, f in facts if name == "defined"]))), ())]
         hypotheses = [("all-relevant invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), ("R = k", R == k), *facts]
         conclusion = ("conclusion: the all-relevant ranking scores at least k", out < k, hypotheses)
         witness = self._exceeding(UNBOUNDED_AT)
@@ -254,7 +261,8 @@ class FoldProver(Prover):
         found = self._finish(Prop.BOUNDED, "all-relevant", "the all-relevant ranking keeps the invariant, "
                              "which gives a score of at least k at depth k: no constant bounds the scores",
                              inv, (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step, conclusion, [],
-                             (Lemma("exceeds", f"for M = {UNBOUNDED_AT}: {witness.text}", "exact arithmetic"),))
+                             (Lemma("exceeds", f"for M = {UNBOUNDED_AT}: {witness.text}", "exact arithmetic"),),
+                             [*self._defined_steps(inv, relevant, R), *defined])
         if isinstance(found, Failed):
             return found
         return Proof(Prop.BOUNDED, "no", ALL_K, found.lemmas, found.trusted, found.obligations, witness)
@@ -263,7 +271,7 @@ class FoldProver(Prover):
         depth = int(bound) + 1
         s = Situation((Fraction(1),) * depth, depth, (Fraction(1),) * depth)
         value = self.p.measure.exact(s)
-        if compare(value, bound) <= 0:  # type: ignore[arg-type]
+        if isinstance(value, Undefined) or compare(value, bound) <= 0:
             return None
         data = {"k": depth, "ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels), "bound": str(bound), "value": to_str(value)}  # type: ignore[arg-type]
         return Witness(data, f"the all-relevant ranking of depth {depth} scores {to_float(value):.6g} > {bound}")  # type: ignore[arg-type]
