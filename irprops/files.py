@@ -79,13 +79,26 @@ def keep_lost_interrupts() -> None:
     previous = sys.unraisablehook
 
     def hook(unraisable: Any) -> None:
-        if isinstance(unraisable.exc_value, KeyboardInterrupt):
-            _LOST.append(unraisable.exc_value)
+        if _is_ctrl_c(unraisable.exc_value):
+            _LOST.append(KeyboardInterrupt())
             return
         previous(unraisable)
 
     if getattr(sys.unraisablehook, "__name__", "") != "hook":
         sys.unraisablehook = hook
+
+
+def _is_ctrl_c(error: BaseException | None) -> bool:
+    """Whether ``error`` is a Ctrl-C, or an error it caused: ctypes reports one that came while Z3's finalizer called into
+    C as ``ArgumentError("argument 1: KeyboardInterrupt: ")`` (a full test run once printed that traceback)."""
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        if type(error).__name__ == "ArgumentError" and "KeyboardInterrupt" in str(error):
+            return True
+        error, seen = error.__cause__ or error.__context__, seen + 1
+    return False
 
 
 def raise_if_interrupted() -> None:

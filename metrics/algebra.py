@@ -216,6 +216,8 @@ class FloatAlgebra(_Concrete):
         return float(q)
 
     def log2(self, x: float) -> float:
+        if x <= 0:  # no value, as in the exact run (math.log2 would raise)
+            raise _DivisionByZero("log2 of a number <= 0")
         return math.log2(x)
 
     def const(self, e: sympy.Expr) -> float:
@@ -267,6 +269,8 @@ class ExactAlgebra(_Concrete):
         return super().div(a, b, why)
 
     def log2(self, x: int | Fraction) -> exact.Exact:
+        if isinstance(x, (int, Fraction)) and x <= 0:  # log2(0) is zoo: the metric has no value here
+            raise _DivisionByZero("log2 of a number <= 0")
         return exact_log2(x)
 
     def const(self, e: sympy.Expr) -> exact.Exact:
@@ -287,6 +291,8 @@ class ExactAlgebra(_Concrete):
         return max(values, key=functools.cmp_to_key(exact.compare), default=self.num(0))
 
     def _is_zero(self, value: exact.Exact) -> bool:
+        if isinstance(value, sympy.Basic) and value.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+            raise _DivisionByZero("a value with no number (log2(0), say) in a denominator")
         return exact.sign(value) == 0
 
 

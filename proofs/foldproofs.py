@@ -176,6 +176,10 @@ class FoldProver(Prover):
                             "(the qrels are the same, so R >= relevant seen by B)", starts, [])
 
     def top_weighted(self) -> Proof | Failed:
+        if self.m.definedness_reads_grades():  # a seventeenth hostile review: two rankings defined, one between them not
+            return Failed(Prop.TOP_WEIGHTED, "the metric divides by a quantity of the grades, so a ranking between two "
+                                             "adjacent swaps may be undefined: the chain of adjacent swaps does not apply")
+
         def starts(s: State, l: z3.ArithRef) -> tuple[State, State, z3.ArithRef, list[z3.BoolRef]]:
             a0, g1 = self.m.step(s, z3.IntVal(0), l)
             a, g2 = self.m.step(a0, z3.IntVal(1), l + 1)

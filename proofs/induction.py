@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import sympy
 import z3
+from z3.z3util import get_vars
 
 from .encode import Encoder
 from .folds import COUNT, Fold, I, X
@@ -82,6 +83,23 @@ class Machine:
     def output(self, state: State, k: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
         encoder = Encoder({**state, self.k: k, self.R: R, **self.params})
         return encoder.term(evaluated(self.fold.output)), encoder.guards + list(encoder.facts.values())  # sums only if checked
+
+    def definedness_reads_grades(self) -> bool:
+        """Whether whether a run is defined may depend on the order of the grades: a step's divisors mention the state or
+        the grade, or the output's mention a state variable other than sums of a function of the grades (``N_rel + x``,
+        which every arrangement of the same grades shares). Then two rankings may be defined while one between them is
+        not."""
+        state, x, rank, k, R = self.state("D"), self.grade("d_x"), z3.Int("d_i"), z3.Int("d_k"), z3.Int("d_R")
+        step = Encoder({**state, X: x, I: rank, **self.params, **({self.R: R} if self.reads_R() else {})})
+        for e in self.fold.update.values():
+            step.term(e)
+        end = Encoder({**state, self.k: k, self.R: R, **self.params})
+        end.term(evaluated(self.fold.output))
+        free = {v for v, e in self.fold.update.items()  # v + f(x): the same after any arrangement of the same grades
+                if not (sympy.sympify(e) - v).has(I, self.k, self.R, *self.fold.state)}
+        ordered = {str(z) for v, z in state.items() if v not in free}
+        in_steps = any(str(v) in {*(str(z) for z in state.values()), str(x)} for guard in step.guards for v in get_vars(guard))
+        return in_steps or any(str(v) in ordered for guard in end.guards for v in get_vars(guard))
 
     def ranks_done(self, n: z3.ArithRef, k: z3.ArithRef, R: z3.ArithRef) -> z3.BoolRef:
         """n equals the loop's upper bound U (k, or min(R, k))."""

@@ -1104,3 +1104,26 @@ def p_gap_defined(name: str, p: Fraction, R: int) -> bool:
     """Whether the divisor is nonzero (the oracle: floor(4 p) in exact integers)."""
     floor_4p = (4 * p.numerator) // p.denominator
     return (2 * R - floor_4p != 0) if name == "realizable" else (1 - (floor_4p - 1) * min(R, 1) != 0)
+
+
+# -- a fold whose definedness depends on the ranking (a seventeenth hostile review) -------------------------
+# S = -(sum of the relevant documents' ranks); score S + sign(S + 50000) - 100 [S = -49999], undefined where S = -50000.
+# top_weighted was "proved" by chaining adjacent swaps, each proved where both sides are defined; at k = 50001 with R = 1,
+# the relevant document at rank 50001 scores -50002 and moved up to rank 49999 scores -50098 (both defined): the chain
+# passes through rank 50000, where the metric is undefined.
+_JUMP = -50000
+
+
+@proposal("jump")
+def jump(m: Any) -> Any:
+    s = m.sum(1, m.k, lambda i: -i * m.r(i))
+    d = s - _JUMP
+    return s - 100 * sympy.Piecewise((1, sympy.Eq(s, _JUMP + 1)), (0, True)) + sympy.Max(d, -d) / d
+
+
+def jump_truth(relevant_at: int) -> Fraction | None:
+    """The score with one relevant document, at rank ``relevant_at`` (within the top k)."""
+    s = -relevant_at
+    if s == _JUMP:
+        return None
+    return Fraction(s - 100 * (s == _JUMP + 1) + (1 if s > _JUMP else -1))

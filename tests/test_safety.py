@@ -105,6 +105,18 @@ class TestCtrlC:
             files.raise_if_interrupted()
         files.raise_if_interrupted()  # raised once
 
+    def test_one_that_came_while_z3s_finalizer_called_into_c_is_kept_too(self) -> None:
+        import ctypes
+
+        class LikeZ3sAstRef:
+            def __del__(self) -> None:  # what ctypes raises when Ctrl-C comes while it converts an argument
+                raise ctypes.ArgumentError("argument 1: KeyboardInterrupt: ")
+
+        files.keep_lost_interrupts()
+        LikeZ3sAstRef()
+        with pytest.raises(KeyboardInterrupt):
+            files.raise_if_interrupted()
+
     @pytest.mark.slow
     @pytest.mark.parametrize("after", [1.0, 3.0, 6.0])
     def test_during_a_check_exits_130_with_no_verdict(self, after: float) -> None:

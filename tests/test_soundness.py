@@ -1068,3 +1068,25 @@ class TestAConditionMustHoldOverTheParametersWholeProofInterval:
 
         found = prove(adv.p_gap("unbounded", adv.Fraction(1, 2)), "bounded")  # type: ignore[arg-type]
         assert "stopped" not in getattr(found, "reason", ""), found
+
+
+class TestAChainOfAdjacentSwapsMustStayDefined:
+    """Found by a seventeenth hostile review: the fold's top_weighted proof chains adjacent swaps, each proved where both
+    sides are defined, but a ranking in the chain may be undefined when the metric divides by a quantity of the grades."""
+
+    def test_the_metric_is_not_top_weighted(self) -> None:
+        assert (adv.jump_truth(50001), adv.jump_truth(50000), adv.jump_truth(49999)) == (-50002, None, -50098)
+
+    def test_top_weighted_is_not_proved(self) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(adv.jump, "top_weighted")  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and (found.reach.max_k is None or found.reach.max_k >= 50001)), found
+
+    def test_table_2s_folds_are_still_proved_top_weighted(self) -> None:
+        from irprops.metrics import parse
+        from irprops.proofs import Proof, prove
+
+        for name in ("AP", "SN-AP"):
+            found = prove(parse(name), "top_weighted")  # type: ignore[arg-type]
+            assert isinstance(found, Proof) and found.conclusion == "yes" and found.reach.all_k, (name, found)
