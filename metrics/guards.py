@@ -57,6 +57,11 @@ def _power(name: str) -> Callable[..., Any]:
     def guarded(self: sympy.Basic, other: object, *rest: object) -> Any:
         base, exponent = (other, self) if name == "__rpow__" else (self, other)
         if from_user_code():
+            if rest and rest[0] is not None:  # pow(x, e, q): SymPy takes the modulus its own way (an eighteenth hostile review:
+                # a modular inverse in the exact run, Mod(1/7, q) = 1/7 in the closed form), and q divides unrecorded
+                raise BranchOnSymbol("`pow` with a modulus (three arguments)", f"pow({untrace(base)}, {untrace(exponent)}, ...)",
+                                     "sympy.Mod(x ** e, q)", rule="Python's three-argument pow takes a modular inverse on the "
+                                     "exact run's integers and a remainder of a fraction on SymPy's expressions")
             if fractional(exponent):
                 raise BranchOnSymbol("`**` with an exponent that may not be an integer",
                                      f"{untrace(base)} ** {untrace(exponent)}", INSTEAD["power"], rule=POWER_RULE)

@@ -1127,3 +1127,16 @@ def jump_truth(relevant_at: int) -> Fraction | None:
     if s == _JUMP:
         return None
     return Fraction(s - 100 * (s == _JUMP + 1) + (1 if s > _JUMP else -1))
+
+
+# -- pow with a modulus (an eighteenth hostile review) ---------------------------------------------------
+# pow(x, e, q) on a SymPy base went to SymPy's own __pow__, which ignored the guard: the modulus q was never recorded as a
+# divisor, and the exact run (integers: a modular inverse) and the symbolic run (an expression: Mod(1/7, q), simplified to
+# 1/7) computed different functions. Here q is 7 except past depth 250, where the modular inverse of 7 is huge: the score
+# 7 * pow(7, -1, q) * sum b_i / 2^i is sum b_i / 2^i up to depth 250, unbounded past it (and not monotonic).
+@proposal("pow-with-a-modulus")
+def pow_with_a_modulus(m: Any) -> Any:
+    base = m.sum(1, m.k, lambda i: m.r(i) / 2**i)
+    t = m.max(0, m.k - 250)
+    q = sympy.sympify(t**2 * (m.k - 300) ** 2 * (m.k - 1000) ** 2 + 7)
+    return base * 7 * pow(sympy.Integer(7), -1, q)

@@ -1090,3 +1090,21 @@ class TestAChainOfAdjacentSwapsMustStayDefined:
         for name in ("AP", "SN-AP"):
             found = prove(parse(name), "top_weighted")  # type: ignore[arg-type]
             assert isinstance(found, Proof) and found.conclusion == "yes" and found.reach.all_k, (name, found)
+
+
+class TestPowWithAModulus:
+    """Found by an eighteenth hostile review: pow(x, e, q) on a SymPy base escaped the guard (4 false "yes", all k)."""
+
+    def test_the_exact_run_is_not_the_closed_form_past_depth_250(self) -> None:
+        deep = adv.pow_with_a_modulus.exact(Situation.of("1" + "0" * 251, k=252))
+        q = 2**2 * (252 - 300) ** 2 * (252 - 1000) ** 2 + 7
+        assert deep == 7 * pow(7, -1, q) * adv.Fraction(1, 2) and deep > 1
+
+    def test_it_is_refused_as_outside_the_language(self) -> None:
+        with pytest.raises(BranchOnSymbol, match="modulus"):
+            adv.pow_with_a_modulus.validate_forms()
+
+    def test_the_check_says_so_in_one_line(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:pow_with_a_modulus", "bounded", "--json"])
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+        assert "modulus" in result.output
