@@ -94,8 +94,7 @@ def _nonzero_for_every_k(d: sympy.Expr, k: sympy.Symbol) -> bool:
         return False
     if d.is_number:
         return certainly(d, "nonzero")
-    simplified = sympy.simplify(d)
-    return bool(simplified.is_positive or simplified.is_negative) if not simplified.is_number else certainly(simplified, "nonzero")
+    return bool(d.is_positive or d.is_negative)  # SymPy's assumptions, not simplify (which calls binomial(n, n + 2) 0)
 
 
 def _divisors(e: sympy.Expr) -> set[sympy.Expr]:
