@@ -291,7 +291,7 @@ class ExactAlgebra(_Concrete):
         return max(values, key=functools.cmp_to_key(exact.compare), default=self.num(0))
 
     def _is_zero(self, value: exact.Exact) -> bool:
-        if isinstance(value, sympy.Basic) and value.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+        if exact.no_value(value) is not None:
             raise _DivisionByZero("a value with no number (log2(0), say) in a denominator")
         return exact.sign(value) == 0
 

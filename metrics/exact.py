@@ -102,6 +102,25 @@ if not sympy.core.evalf.evalf_table:  # SymPy builds its table on first use; our
 sympy.core.evalf.evalf_table[log2] = _evalf_log2
 
 
+NOT_A_NUMBER = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo, sympy.I)
+"""What SymPy gives where the exact run divides by zero or leaves the reals (log(0), 0 / 0, sqrt(-1))."""
+
+
+def no_value(value: object) -> str | None:
+    """Why ``value`` (a SymPy result) is no real number, or None: every form and run calls such a score undefined.
+
+    >>> no_value(sympy.zoo * 0), no_value(sympy.root(-1, 3)), no_value(sympy.Rational(1, 2))
+    ('a denominator is 0', 'not a real number (a root of a negative number)', None)
+    """
+    if not isinstance(value, sympy.Basic):
+        return None
+    if value.has(*NOT_A_NUMBER):
+        return "a denominator is 0"
+    if value.is_number and value.is_extended_real is False:
+        return "not a real number (a root of a negative number)"
+    return None
+
+
 def as_exact(value: object) -> Exact:
     """Normalise an exact value: rationals become ``Fraction``; floats are refused.
 

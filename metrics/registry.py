@@ -223,10 +223,9 @@ class Measure:
     def exact(self, situation: Situation) -> Exact | Undefined:
         """The exact form: a Fraction, or a SymPy expression over exact logarithms."""
         value = run(self.metric.formula, self._exact_algebra(situation))
-        if isinstance(value, sympy.Basic) and value.has(*_NOT_A_NUMBER):  # SymPy divided by 0 (0 / x at x = 0 is nan)
-            return Undefined("a denominator is 0")
-        if isinstance(value, sympy.Basic) and value.is_number and value.is_extended_real is False:
-            return Undefined("not a real number (a root of a negative number)")  # root(-1, 3) is SymPy's (-1)**(1/3)
+        missing = exact.no_value(value)  # SymPy divided by 0 (0 / x at x = 0 is nan), or root(-1, 3) is (-1)**(1/3)
+        if missing is not None:
+            return Undefined(missing)
         if isinstance(value, sympy.Basic) and not value.free_symbols:
             parts = [a for a in sympy.preorder_traversal(value) if isinstance(a, _DISCONTINUOUS)]
             open_ = next((a for a in parts if isinstance(a, sympy.core.relational.Relational)), parts[0] if parts else None)
@@ -406,9 +405,6 @@ class Measure:
     def _assumptions(self) -> dict[str, Mapping[str, bool]]:
         return {p.name: p.assumptions for p in self.metric.params}
 
-
-_NOT_A_NUMBER = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo, sympy.I)
-"""What SymPy gives where the exact run divides by zero or leaves the reals (log(0), 0 / 0, sqrt(-1))."""
 
 _DISCONTINUOUS = (sympy.Piecewise, sympy.core.relational.Relational, sympy.logic.boolalg.Boolean, sympy.floor, sympy.ceiling,
                   sympy.sign, sympy.Mod, sympy.KroneckerDelta, sympy.Heaviside)
