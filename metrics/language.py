@@ -52,8 +52,8 @@ import sympy
 from . import exact
 
 __all__ = [
-    "ALGEBRA", "BUILTINS", "SYMPY", "argument_refusal", "builtin_call", "conditions", "entering", "entry_refusal", "genuine",
-    "library_call", "negative_power_divisor", "refusal_of_value", "scan", "trusted_file",
+    "ALGEBRA", "BUILTINS", "SYMPY", "argument_refusal", "builtin_call", "entering", "entry_refusal", "genuine", "library_call",
+    "refusal_of_value", "scan", "trusted_file",
 ]
 
 ALGEBRA = frozenset({
@@ -369,80 +369,6 @@ def argument_refusal(callee: CodeType, arguments: dict[str, Any]) -> Refusal | N
         if type(value) in (tuple, list, dict):
             pending.extend(value.values() if isinstance(value, dict) else value)
     return None
-
-
-_SINGULAR = {id(sympy.log): (1, "positive"), id(sympy.Mod): (2, "nonzero"), id(sympy.harmonic): (1, "nonnegative"),
-             id(sympy.factorial): (1, "nonnegative"), id(exact.log2): (1, "positive")}
-"""SymPy's functions that are undefined (zoo, nan) or not real for some arguments: which argument, and what it must be."""
-_CACHED = str(Path(sympy.__file__).parent / "core" / "cache.py")
-
-
-def conditions(callee: CodeType, arguments: dict[str, Any]) -> list[tuple[Any, str, str]]:
-    """What the arguments of a call from the formula's code must satisfy for its value to be defined and real:
-    (the argument, "nonzero", "positive" or "nonnegative", the function). SymPy simplifies ``0 * log(x)`` to 0
-    and ``0 / x`` to 0 while the exact run gives nan where x is 0, so such a condition is kept with the form."""
-    if callee.co_filename == _CACHED and callee.co_name == "wrapper":  # a SymPy function: args = (the class, ...)
-        args = arguments.get("args")
-        if isinstance(args, tuple) and args and id(args[0]) in _SINGULAR:
-            position, condition = _SINGULAR[id(args[0])]
-            if id(args[0]) == id(sympy.log) and len(args) > 2:  # log(x, base): log(2, -2) is not real
-                return [(args[1], "positive", "sympy.log"), (args[2], "positive", "sympy.log's base"),
-                        (args[2] - 1, "nonzero", "sympy.log's base")]
-            label = "irprops.metrics.exact.log2" if args[0] is exact.log2 else f"sympy.{args[0].__name__}"
-            return [(args[position], condition, label)] if len(args) > position else []
-        if isinstance(args, tuple) and len(args) == 3 and args[0] is sympy.Pow:
-            divisor = negative_power_divisor(args[1], args[2])
-            found = [(divisor, "nonzero", "sympy.Pow with a negative exponent")] if divisor is not None else []
-            if not _integer(args[2]):  # a root of a negative number is not real (or two roots are not one)
-                found.append((args[1], "nonnegative", "sympy.Pow with an exponent that may not be an integer"))
-            return found
-        if isinstance(args, tuple) and len(args) == 3 and args[0] is sympy.binomial:  # binomial(-1, 1/2) is zoo
-            # and SymPy's simplify calls binomial(n, n + 2) 0, which it is not at a negative n (binomial(-2, 0) is 1: a
-            # thirteenth hostile review), so a proof may rest on a binomial only where its top argument is >= 0
-            return [(args[1], "integer", "sympy.binomial"), (args[2], "integer", "sympy.binomial"),
-                    (args[1], "nonnegative", "sympy.binomial's top argument")]
-    if callee.co_filename.startswith(_CALLEES[0]) and callee.co_name in ("sqrt", "root"):
-        found = [(arguments.get("arg"), "nonnegative", f"sympy.{callee.co_name}")]
-        if "n" in arguments:  # root(x, n) is x**(1/n): undefined where n is 0, and it divides by x where n < 0 (root(0, -1)
-            # is zoo: a fourteenth hostile review, whose index was -1 at k = 250 only)
-            found.append((arguments["n"], "nonzero", "sympy.root's index"))
-            divisor = negative_power_divisor(arguments.get("arg"), arguments["n"])
-            if divisor is not None:
-                found.append((divisor, "nonzero", "sympy.root with an index that may be negative"))
-        if arguments.get("k", 0) != 0:  # root(4, 2, 1) is -2, another branch than the principal root
-            found.append((False, "true", "sympy.root with a branch index other than 0"))
-        return found
-    if callee.co_name == "__new__" and arguments.get("cls") is sympy.Piecewise:  # nan where no condition holds
-        pairs = arguments.get("args")
-        last = pairs[-1] if isinstance(pairs, tuple) and pairs and isinstance(pairs[-1], tuple) and len(pairs[-1]) == 2 else None
-        return [(last[1] if last is not None else False, "true", "sympy.Piecewise without a last (x, True) branch")]
-    if callee.co_filename in _ALGEBRA_FILES and callee.co_name == "log2" and "x" in arguments:
-        return [(arguments["x"], "positive", "m.log2")]
-    return []
-
-
-def negative_power_divisor(base: Any, exponent: Any) -> Any:
-    """What ``base ** exponent`` divides by: the base where the exponent may be negative, guarded by that (a twelfth
-    hostile review: ``sympy.Pow(R - 500, 2)`` recorded R - 500 as a denominator, and the k <= K proofs left R = 500 out);
-    None where the exponent is certainly nonnegative."""
-    try:
-        e = sympy.sympify(exponent)
-        if e.is_number:
-            if exact.certainly(e, "nonnegative"):
-                return None
-            return base if exact.certainly(-e, "positive") else sympy.Piecewise((base, e < 0), (1, True))
-        if e.is_nonnegative:
-            return None
-        return base if e.is_negative else sympy.Piecewise((base, e < 0), (1, True))
-    except (sympy.SympifyError, TypeError):
-        return base  # not an expression: refused as it is
-
-
-def _integer(exponent: object) -> bool:
-    """Whether SymPy shows ``exponent`` an integer (a Python int is one)."""
-    if isinstance(exponent, int):
-        return True
-    return isinstance(exponent, sympy.Basic) and getattr(exponent, "is_integer", None) is True
 
 
 def builtin_call(function: Callable[..., Any]) -> bool:

@@ -35,10 +35,10 @@ from typing import Any
 
 import sympy
 
+from .domains import negative_power_divisor
 from .errors import InputError
 from .exact import certainly
 from .exactnumbers import ExactInt
-from .language import negative_power_divisor
 from .watching import RECORDING, formula_frame
 
 __all__ = ["INSTEAD", "POWER_RULE", "REFUSALS", "BranchOnSymbol", "ExactInt", "Traced", "TracedRelation", "divides", "fractional",

@@ -32,7 +32,9 @@ from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any
 
-from . import language
+import sympy
+
+from . import domains, language
 
 __all__ = ["RECORDING", "formula_frame", "watching"]
 
@@ -80,11 +82,16 @@ def _called(frame: FrameType, seen: list[Finding]) -> None:
     refusal = language.argument_refusal(frame.f_code, frame.f_locals)
     if refusal is not None:
         seen.append((refusal[0], caller, refusal[1]))
-    if RECORDING:
-        RECORDING[-1].extend(language.conditions(frame.f_code, frame.f_locals))
+    if RECORDING and (frame.f_code.co_filename, frame.f_code.co_name) == (_SYMBOLIC, "log2"):  # m.log2(x): x must be positive
+        RECORDING[-1].append((frame.f_locals.get("x"), "positive", "m.log2"))
 
 
-_HAND_OFF = (str(Path(language.__file__).with_name("symbolic.py")), "_call")
+_ON_BEHALF = (str(Path(sympy.__file__).parent) + "/", str(Path(language.__file__).with_name("guards.py")))
+"""Code that works on the formula's behalf when the formula calls it: SymPy, and the guards on SymPy's operators. Every
+partial function it builds while it does is recorded (:mod:`~irprops.metrics.domains`); irprops' algebra records its own."""
+
+_SYMBOLIC = str(Path(language.__file__).with_name("symbolic.py"))
+_HAND_OFF = (_SYMBOLIC, "_call")
 """Where the symbolic algebra calls a term function the formula handed it (``m.sum(1, m.k, f)``)."""
 
 
@@ -108,6 +115,7 @@ def watching() -> Iterator[list[Finding]]:
     """
     seen: list[Finding] = []
     previous = sys.getprofile()
+    behalf: list[FrameType] = []  # the calls from the formula into SymPy (and the guards) still running, innermost last
 
     def hook(frame: FrameType, event: str, arg: Any) -> None:
         if event == "call":
@@ -115,10 +123,17 @@ def watching() -> Iterator[list[Finding]]:
                 found = _entered(frame)
                 if found is not None:
                     seen.append((found[0], frame.f_code.co_name, found[1]))
-            elif frame.f_back is not None and formula_frame(frame.f_back):
-                _called(frame, seen)
-            elif frame.f_back is not None and _handed_off(frame.f_back) and language.library_call(frame.f_code, frame.f_globals):
-                _called(frame, seen)  # a library function the formula handed to the algebra (m.sum(lo, hi, sympy.log))
+                return
+            caller = frame.f_back
+            if caller is not None and (formula_frame(caller) or (_handed_off(caller)
+                                                                 and language.library_call(frame.f_code, frame.f_globals))):
+                _called(frame, seen)  # also a library function the formula handed to the algebra (m.sum(lo, hi, sympy.log))
+                if frame.f_code.co_filename.startswith(_ON_BEHALF):
+                    behalf.append(frame)
+            if behalf and RECORDING and domains.builds(frame.f_code):  # whatever SymPy builds for the formula, however it
+                RECORDING[-1].extend(domains.conditions(frame.f_code, frame.f_locals))  # was called: its domain is recorded
+        elif event == "return" and behalf and frame is behalf[-1]:
+            behalf.pop()
         elif event == "c_call" and not language.builtin_call(arg) and formula_frame(frame):
             seen.append((f"`{getattr(arg, '__qualname__', arg)}()`", frame.f_code.co_name, "inspect"))
 

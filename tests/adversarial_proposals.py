@@ -1140,3 +1140,40 @@ def pow_with_a_modulus(m: Any) -> Any:
     t = m.max(0, m.k - 250)
     q = sympy.sympify(t**2 * (m.k - 300) ** 2 * (m.k - 1000) ** 2 + 7)
     return base * 7 * pow(sympy.Integer(7), -1, q)
+
+
+# -- a partial function built however the formula calls it (found by the eighth session's own attack) ----------------------
+# sum_{i<=k} b_i / i + 0 * (k - 250)^-1: SymPy drops the zero term from the closed form, while the exact run has no value at
+# k = 250 (0 times a division by zero). Complete is false at k = 250 (no score for any R); the other cells hold (a
+# comparison with an undefined side is no counterexample). The power was recorded only when the formula passed its base and
+# exponent by position: sympy.Pow(x, e=-1) and sympy.Pow(b=x, e=-1) reach the same constructor with its arguments by name.
+# The logarithm was recorded only through SymPy's cache: with SYMPY_USE_CACHE=no its constructor is called directly.
+def _dcg_part(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / i)
+
+
+@proposal("power-by-keyword")
+def power_by_keyword(m: Any) -> Any:
+    return _dcg_part(m) + 0 * sympy.Pow(m.k - 250, e=-1)
+
+
+@proposal("power-all-by-keyword")
+def power_all_by_keyword(m: Any) -> Any:
+    return _dcg_part(m) + 0 * sympy.Pow(b=m.k - 250, e=-1)
+
+
+@proposal("zero-times-log")
+def zero_times_log(m: Any) -> Any:
+    return _dcg_part(m) + 0 * sympy.log((m.k - 250) ** 2)
+
+
+BUILT_HOWEVER = {"power-by-keyword": power_by_keyword, "power-all-by-keyword": power_all_by_keyword,
+                 "zero-times-log": zero_times_log}
+
+
+def built_however_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    """All three: undefined at k = 250 (a division by zero, log(0)), sum b_i / i elsewhere."""
+    if k == 250:
+        return None
+    return sum((grade(ranking, i) / i for i in range(1, k + 1)), Fraction(0))
+
