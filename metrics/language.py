@@ -277,16 +277,24 @@ def refusal_of_value(name: str, value: Any, flowing: bool = False, depth: int = 
         return _function_values(name, value, depth)
     if isinstance(value, sympy.Basic) and _computed(value):
         floats = value.atoms(sympy.Float)
-        return (f"`{name}`, which holds the float {min(floats, key=str)}", "float") if floats else None
+        if floats:
+            return f"`{name}`, which holds the float {min(floats, key=str)}", "float"
+        if not flowing and value.free_symbols:  # a global Symbol("k", ...) is the closed form's k, a Symbol("z") stays free
+            shown = ", ".join(sorted(map(str, value.free_symbols)))
+            return f"`{name}`, a SymPy constant with the symbols {shown}", "symbol"
+        return None
     if flowing and _computed(value):
         return None
     return _described(name, value)
 
 
 def _function_values(name: str, function: types.FunctionType, depth: int) -> Refusal | None:
-    """Why a default or enclosing value of the file's own ``function`` is outside the language: each is named."""
+    """Why a default or enclosing value of the file's own ``function`` is outside the language: each is named. Those of
+    a function defined at the file's top level were computed when the file was loaded: constants, never the algebra's
+    values (a nested function's may be: ``lambda i, k=m.k: ...``)."""
     if depth >= 4:
         return None
+    nested = "<locals>" in function.__qualname__
     code = function.__code__
     defaults = function.__defaults__ or ()
     named = list(zip(code.co_varnames[code.co_argcount - len(defaults):code.co_argcount], defaults))
@@ -295,7 +303,7 @@ def _function_values(name: str, function: types.FunctionType, depth: int) -> Ref
     for variable, cell in zip(code.co_freevars, function.__closure__ or ()):
         with contextlib.suppress(ValueError):  # an empty cell: a variable not yet assigned
             named.append((variable, cell.cell_contents))
-    return next((r for r in (refusal_of_value(variable, v, True, depth + 1) for variable, v in named) if r is not None), None)
+    return next((r for r in (refusal_of_value(variable, v, nested, depth + 1) for variable, v in named) if r is not None), None)
 
 
 def _computed(value: Any) -> bool:

@@ -226,7 +226,11 @@ class Measure:
         missing = exact.no_value(value)  # SymPy divided by 0 (0 / x at x = 0 is nan), or root(-1, 3) is (-1)**(1/3)
         if missing is not None:
             return Undefined(missing)
-        if isinstance(value, sympy.Basic) and not value.free_symbols:
+        if isinstance(value, sympy.Basic) and value.free_symbols:  # a symbol of the formula's own reached its value
+            raise InputError("formula", self.name, f"at k = {situation.k} its value {str(value)[:80]} is no number: it holds "
+                             f"the symbols {', '.join(sorted(map(str, value.free_symbols)))}",
+                             "compute with numbers and the algebra's values (m.k, m.R, m.r(i), m.param(name))")
+        if isinstance(value, sympy.Basic):
             parts = [a for a in sympy.preorder_traversal(value) if isinstance(a, _DISCONTINUOUS)]
             open_ = next((a for a in parts if isinstance(a, sympy.core.relational.Relational)), parts[0] if parts else None)
             if open_ is not None:  # log2(9) > 2 log2(3): equal numbers, which SymPy cannot order

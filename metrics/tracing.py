@@ -58,6 +58,8 @@ INSTEAD = {
     "catch": "the computation without try/except or with: catching what the symbolic run raises tells it apart",
     "state": "a formula without state: one that remembers earlier calls may differ between the symbolic and exact runs",
     "power": "sympy.sqrt(x), sympy.root(x, n) or sympy.Pow(x, e)",
+    "symbol": "numbers as constants, and the algebra's values for the situation (m.k, m.R, m.r(i), m.param(name)): a "
+              "SymPy symbol of the file's own is either the closed form's k or R under another name, or a free symbol",
     "language": "arithmetic, the algebra's operations (m.sum, m.prod, m.min, m.max, m.div, m.log2, ...), the SymPy "
                 "functions of the formula language (README) and the file's own functions",
 }

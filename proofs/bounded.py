@@ -76,18 +76,20 @@ class _Depth:
             raise NotExpressible(f"the form does not say where the metric is undefined: {form.unmodelled[0]}")
         return form
 
-    def encode(self, expr: sympy.Expr, denominators: list[sympy.Expr],
-               renaming: dict[sympy.Basic, sympy.Basic] | None = None) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
-        """The term, and what must hold for it to be defined (nonzero denominators, atom facts)."""
-        renaming = renaming or {}
-        expr = expr.xreplace(self.fixed).xreplace(renaming)
-        symbols = {s: self.var(s) for s in expr.free_symbols}
-        for d in denominators:
-            symbols.update({s: self.var(s) for s in d.xreplace(self.fixed).xreplace(renaming).free_symbols})
-        encoder = Encoder(symbols)
+    def encode(self, expr: sympy.Expr, renaming: dict[sympy.Basic, sympy.Basic] | None = None) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
+        """The term, and what the form itself says must hold for it to have a value: each divisor it keeps nonzero where
+        its branch is taken (the encoder's guards), and the atoms' facts.
+
+        The form's *recorded* denominators are not assumed nonzero. They over-approximate where the metric is undefined: a
+        division SymPy keeps in a Piecewise branch the metric never takes is zoo there in the exact run, and dropped, so
+        the metric has a value where its recorded divisor is 0 (a nineteenth hostile review: assuming R - 20000 nonzero,
+        the k <= K proofs left out R = 20000, the one R where four metrics broke their properties). Comparing the form
+        where the metric is undefined as well proves more than the property asks, never less.
+        """
+        expr = expr.xreplace(self.fixed).xreplace(renaming or {})
+        encoder = Encoder({s: self.var(s) for s in expr.free_symbols})
         term = encoder.term(expr)
-        defined = [encoder.term(d.xreplace(self.fixed).xreplace(renaming)) != 0 for d in denominators]
-        return term, [*defined, *encoder.guards, *encoder.facts.values()]
+        return term, [*encoder.guards, *encoder.facts.values()]
 
     def read_below(self, form: SymbolicForm, k: int) -> list[int]:
         """The ranks below k whose grades the form at depth k reads (a non-localized formula reads some)."""
@@ -164,39 +166,37 @@ class _Queries:
 
     def monotonic(self, k: int):  # type: ignore[no-untyped-def]
         before, after = self.d.form(k), self.d.form(k + 1)
-        s0, d0 = self.d.encode(before.expr, [x for x, _ in before.denominators])
-        s1, d1 = self.d.encode(after.expr, [x for x, _ in after.denominators])
+        s0, d0 = self.d.encode(before.expr)
+        s1, d1 = self.d.encode(after.expr)
         yield self._query(f"k = {k}: score at k + 1 >= score at k", self.d.facts(k + 1), s1 < s0, d0 + d1)
 
     def convergent(self, k: int):  # type: ignore[no-untyped-def]
         """For each rank i <= k, a swap with each rank j > k the form reads (the grades exchange), and with one it does not."""
         form = self.d.form(k)
-        denominators = [x for x, _ in form.denominators]
         better = sympy.Symbol("y_below", integer=True, nonnegative=True) if self.d.binary else sympy.Symbol("y_below", nonnegative=True)
         below = self.d.read_below(form, k)
         width = max(below, default=k)
-        s0, d0 = self.d.encode(form.expr, denominators)
+        s0, d0 = self.d.encode(form.expr)
         for i in range(1, k + 1):
             x = self.d.var(self.d.grade(i))
             for j in below:  # the form reads rank j: after the swap it sees the grade (and mark) that was at i
                 renaming = self.d.swap(i, j)
-                s1, d1 = self.d.encode(form.expr, denominators, renaming)
+                s1, d1 = self.d.encode(form.expr, renaming)
                 facts = self.d.facts(width) + [(f"the document at rank {j} is better than rank {i}", self.d.var(self.d.grade(j)) > x)]
                 yield self._query(f"k = {k}, i = {i}, j = {j}: swapping in a better document raises the score", facts, s1 <= s0, d0 + d1)
             renaming = self.d.arrival(i, better)
-            s1, d1 = self.d.encode(form.expr, denominators, renaming)
+            s1, d1 = self.d.encode(form.expr, renaming)
             y = self.d.var(better)
             facts = self.d.facts(width, [y]) + [(f"the document below k is better than rank {i}", y > x)]
             yield self._query(f"k = {k}, i = {i}: swapping in a better document raises the score", facts, s1 <= s0, d0 + d1)
 
     def top_weighted(self, k: int):  # type: ignore[no-untyped-def]
         form = self.d.form(k)
-        denominators = [x for x, _ in form.denominators]
-        s0, d0 = self.d.encode(form.expr, denominators)
+        s0, d0 = self.d.encode(form.expr)
         for i in range(1, k + 1):
             for j in range(i + 1, k + 1):
                 renaming = self.d.swap(i, j)
-                s1, d1 = self.d.encode(form.expr, denominators, renaming)
+                s1, d1 = self.d.encode(form.expr, renaming)
                 facts = self.d.facts(k) + [(f"grade at {i} < grade at {j}", self.d.var(self.d.grade(i)) < self.d.var(self.d.grade(j)))]
                 yield self._query(f"k = {k}, ranks {i} < {j}: the swap raises the score", facts, s1 <= s0, d0 + d1)
 

@@ -1177,3 +1177,96 @@ def built_however_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Frac
         return None
     return sum((grade(ranking, i) / i for i in range(1, k + 1)), Fraction(0))
 
+
+
+# -- a division in a branch the metric never takes (a nineteenth hostile review) ---------------------------------------------
+# In the exact run sympy.Pow(R - 20000, -1) is zoo at R = 20000, and the Piecewise that holds it in a branch taken only
+# for R > 30000 drops it: the metric has a value at R = 20000. The recording kept R - 20000 as a denominator of the whole
+# form, and the k <= K proofs assumed it nonzero, leaving out R = 20000, the one R where each metric below breaks its
+# property (4 false "yes", k <= 20). With count = sum_{i<=k} b_i and [R = 20000] the indicator:
+#   far-monotonic     R > 30000: 1 / (R - 20000); else count - k [R = 20000]. "10" with R = 20000: 0 at k = 1, -1 at k = 2.
+#   far-convergent    R > 30000: count + 1 / (R - 20000); else count - 2 count [R = 20000]. k = 1, R = 20000: "01" scores
+#                     0, "10" scores -1 (the better document brought in lowers the score).
+#   far-top-weighted  R > 30000: front + 1 / (R - 20000); else front + (back - front) [R = 20000], front = sum b_i / i,
+#                     back = sum i b_i. k = 2, R = 20000: "01" scores 2, "10" scores 1.
+#   near-monotonic    R > 100: count + 1 / |R - 40|; else count - k [R = 40]. "10" with R = 40: 0 at k = 1, -1 at k = 2
+#                     (|R - 40| is not a polynomial: the agreement check finds no root to look at).
+def _far(m: Any, at: int) -> Any:
+    return sympy.Piecewise((1, sympy.Eq(m.R, at)), (0, True))
+
+
+def _count(m: Any) -> Any:
+    return m.sum(1, m.k, m.r)
+
+
+@proposal("far-monotonic")
+def far_monotonic(m: Any) -> Any:
+    return sympy.Piecewise((sympy.Pow(m.R - 20000, -1), m.R > 30000), (_count(m) - m.k * _far(m, 20000), True))
+
+
+@proposal("far-convergent")
+def far_convergent(m: Any) -> Any:
+    return sympy.Piecewise((_count(m) + sympy.Pow(m.R - 20000, -1), m.R > 30000), (_count(m) - 2 * _count(m) * _far(m, 20000), True))
+
+
+@proposal("far-top-weighted")
+def far_top_weighted(m: Any) -> Any:
+    front = m.sum(1, m.k, lambda i: m.r(i) / i)
+    back = m.sum(1, m.k, lambda i: m.r(i) * i)
+    return sympy.Piecewise((front + sympy.Pow(m.R - 20000, -1), m.R > 30000), (front + (back - front) * _far(m, 20000), True))
+
+
+@proposal("near-monotonic")
+def near_monotonic(m: Any) -> Any:
+    return sympy.Piecewise((_count(m) + sympy.Pow(m.max(m.R - 40, 40 - m.R), -1), m.R > 100),
+                           (_count(m) - m.k * _far(m, 40), True))
+
+
+def branch_never_taken_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...], name: str) -> Fraction | None:
+    R = len(qrels)
+    count = sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))
+    front = sum((grade(ranking, i) / i for i in range(1, k + 1)), Fraction(0))
+    back = sum((grade(ranking, i) * i for i in range(1, k + 1)), Fraction(0))
+    if name == "near-monotonic":
+        return count + Fraction(1, abs(R - 40)) if R > 100 else count - k * (R == 40)
+    if R > 30000:
+        extra = Fraction(1, R - 20000)
+        return {"far-monotonic": extra, "far-convergent": count + extra, "far-top-weighted": front + extra}[name]
+    at = R == 20000
+    return {"far-monotonic": count - k * at, "far-convergent": count - 2 * count * at,
+            "far-top-weighted": front + (back - front) * at}[name]
+
+
+BRANCH_NEVER_TAKEN = {  # name: (measure, property, (ranking, k, R) and (ranking, k) of the counterexample's two sides)
+    "far-monotonic": (far_monotonic, "monotonic", ("10", 1, 20000), ("10", 2)),
+    "far-convergent": (far_convergent, "convergent", ("01", 1, 20000), ("10", 1)),
+    "far-top-weighted": (far_top_weighted, "top_weighted", ("01", 2, 20000), ("10", 2)),
+    "near-monotonic": (near_monotonic, "monotonic", ("10", 1, 40), ("10", 2)),
+}
+
+
+# -- a SymPy symbol of the file's own (found by the eighth session's own attack, after round 19) ----------------------------
+# A global sympy.Symbol("z") in the branch taken at k = 250 made the exact score at k = 250 the symbol z itself (no number,
+# yet not called undefined), while the closed form was "defined" there: complete was "proved" for all k. A global
+# Symbol("k", integer=True, positive=True) is the closed form's own k under another name, where the exact run keeps it a
+# symbol. A formula's constants are numbers now (refused otherwise, naming the constant), and an exact score holding a
+# symbol is an error, not a score.
+_Z = sympy.Symbol("z")
+_K = sympy.Symbol("k", integer=True, positive=True)
+
+
+@proposal("free-symbol-at-250")
+def free_symbol_at_250(m: Any) -> Any:
+    return sympy.Piecewise((_Z, sympy.Eq(m.k, 250)), (_dcg_part(m), True))
+
+
+def _with_the_depth(i: Any, depth: Any = _K) -> Any:
+    return i * sympy.KroneckerDelta(depth, 250)
+
+
+@proposal("depth-symbol-by-default")
+def depth_symbol_by_default(m: Any) -> Any:
+    return _dcg_part(m) + _with_the_depth(m.k)
+
+
+FILE_SYMBOLS = {"free-symbol-at-250": free_symbol_at_250, "depth-symbol-by-default": depth_symbol_by_default}

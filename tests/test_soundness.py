@@ -1202,3 +1202,51 @@ class TestADeclaredFoldIsRunAgainstTheMetric:
         finally:
             clear_cache()
         assert not (isinstance(found, Proof) and found.reach.max_k is None), found
+
+
+class TestADivisionInABranchTheMetricNeverTakes:
+    """Found by a nineteenth hostile review: a division SymPy keeps in a Piecewise branch the metric never takes (zoo there
+    in the exact run, and dropped) was recorded as a denominator of the whole form, and the k <= K proofs assumed it
+    nonzero, leaving out the one R where each metric breaks its property (4 false "yes", k <= 20). Those proofs now assume
+    only what the form itself says (the encoder's guards, each where its branch is taken), never a recorded denominator."""
+
+    @pytest.mark.parametrize("name", list(adv.BRANCH_NEVER_TAKEN))
+    def test_the_oracle_and_the_exact_run_agree_on_the_counterexample(self, name: str) -> None:
+        measure, _, (first, k, R), (second, k2) = adv.BRANCH_NEVER_TAKEN[name]
+        scores = []
+        for marks, depth in ((first, k), (second, k2)):
+            ranking = tuple(adv.Fraction(int(c)) for c in marks)
+            qrels = (adv.Fraction(1),) * R
+            truth = adv.branch_never_taken_truth(ranking, depth, qrels, name)
+            assert truth is not None and measure.exact(Situation(ranking, depth, qrels)) == truth
+            scores.append(truth)
+        assert scores[1] < scores[0], scores  # monotonic: deeper is lower; convergent, top_weighted: better is lower
+
+    @pytest.mark.parametrize("name", list(adv.BRANCH_NEVER_TAKEN))
+    def test_no_proof_reaches_the_counterexample(self, name: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        measure, prop, (_, k, _), _ = adv.BRANCH_NEVER_TAKEN[name]
+        found = prove(measure, prop)  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and (found.reach.max_k is None or found.reach.max_k >= k)), found
+
+
+class TestASymPySymbolOfTheFilesOwn:
+    """Found by the eighth session's own attack: a global sympy.Symbol in a formula was its exact score at k = 250 (the
+    symbol itself, not a number) while the closed form had a value there, and complete was "proved" for all k; a global
+    Symbol("k", ...) is the closed form's k under another name. A formula's SymPy constants must be numbers."""
+
+    @pytest.mark.parametrize("name", list(adv.FILE_SYMBOLS))
+    def test_it_is_refused_as_outside_the_language(self, name: str) -> None:
+        with pytest.raises(BranchOnSymbol, match="a SymPy constant with the symbols"):
+            adv.FILE_SYMBOLS[name].validate_forms()
+
+    def test_an_exact_score_holding_a_symbol_is_an_error_not_a_score(self) -> None:
+        assert adv.free_symbol_at_250.exact(Situation((), 249, ())) == 0
+        with pytest.raises(InputError, match="is no number: it holds the symbols z"):
+            adv.free_symbol_at_250.exact(Situation((), 250, ()))
+
+    def test_the_check_says_so_in_one_line(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:free_symbol_at_250", "complete", "--json"])
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+        assert "a SymPy constant with the symbols z" in result.output
