@@ -259,12 +259,13 @@ def entering(code: CodeType, f_locals: dict[str, Any], f_globals: dict[str, Any]
     return None
 
 
-def refusal_of_value(name: str, value: Any, flowing: bool = False, depth: int = 0) -> Refusal | None:
+def refusal_of_value(name: str, value: Any, flowing: bool = False, depth: int = 0, constant: bool = False) -> Refusal | None:
     """Why ``value``, named ``name`` in the formula's code, is outside the language (None if it is inside).
 
     Constants, the allowed library objects and modules, and the file's own functions (whose defaults and
     enclosing values are judged too) are inside; with ``flowing`` (an argument), so are the values a
-    formula computes with (ranks, depths, grades, expressions, lists, iterators).
+    formula computes with (ranks, depths, grades, expressions, lists, iterators), except that a value made when the
+    file was loaded (``constant``: a default of a top-level function) holds no SymPy symbol.
     """
     kind = type(value)
     if kind in _PLAIN or id(value) in _CALLABLES or id(value) in _MODULES:
@@ -272,14 +273,15 @@ def refusal_of_value(name: str, value: Any, flowing: bool = False, depth: int = 
     if kind is float:
         return f"`{name}`, the float {value!r}", "float"
     if (kind in _CONTAINERS or (flowing and kind is list)) and depth < 4:
-        return next((r for r in (refusal_of_value(name, v, flowing, depth + 1) for v in value) if r is not None), None)
+        return next((r for r in (refusal_of_value(name, v, flowing, depth + 1, constant) for v in value) if r is not None), None)
     if kind is types.FunctionType and not genuine(value.__code__, value.__globals__):
         return _function_values(name, value, depth)
     if isinstance(value, sympy.Basic) and _computed(value):
         floats = value.atoms(sympy.Float)
         if floats:
             return f"`{name}`, which holds the float {min(floats, key=str)}", "float"
-        if not flowing and value.free_symbols:  # a global Symbol("k", ...) is the closed form's k, a Symbol("z") stays free
+        if (constant or not flowing) and value.free_symbols:  # a global Symbol("k", ...) is the closed form's k, and a
+            # Symbol("z") stays free
             shown = ", ".join(sorted(map(str, value.free_symbols)))
             return f"`{name}`, a SymPy constant with the symbols {shown}", "symbol"
         return None
@@ -303,7 +305,8 @@ def _function_values(name: str, function: types.FunctionType, depth: int) -> Ref
     for variable, cell in zip(code.co_freevars, function.__closure__ or ()):
         with contextlib.suppress(ValueError):  # an empty cell: a variable not yet assigned
             named.append((variable, cell.cell_contents))
-    return next((r for r in (refusal_of_value(variable, v, nested, depth + 1) for variable, v in named) if r is not None), None)
+    return next((r for r in (refusal_of_value(variable, v, True, depth + 1, constant=not nested) for variable, v in named)
+                 if r is not None), None)
 
 
 def _computed(value: Any) -> bool:

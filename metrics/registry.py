@@ -26,6 +26,7 @@ from .exact import Exact
 from .grades import format_grade
 from .guards import guarding, refuse_outside_language
 from .situation import Situation
+from .strictness import strict
 from .symbolic import ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
 from .tracing import BranchOnSymbol, recording_divisors, untrace
 
@@ -222,7 +223,13 @@ class Measure:
 
     def exact(self, situation: Situation) -> Exact | Undefined:
         """The exact form: a Fraction, or a SymPy expression over exact logarithms."""
-        value = run(self.metric.formula, self._exact_algebra(situation))
+        if in_catalog(self.metric.formula):
+            value = run(self.metric.formula, self._exact_algebra(situation))
+        else:  # strict: a step with no real value leaves the metric without one, whatever the formula does with it next
+            with strict() as steps:
+                value = run(self.metric.formula, self._exact_algebra(situation))
+            if steps and not isinstance(value, Undefined):
+                return Undefined(steps[0])
         missing = exact.no_value(value)  # SymPy divided by 0 (0 / x at x = 0 is nan), or root(-1, 3) is (-1)**(1/3)
         if missing is not None:
             return Undefined(missing)

@@ -79,10 +79,11 @@ class Encoder:
         if isinstance(e, sympy.Piecewise):
             return self._piecewise(e.args)
         if e in (sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
-            # a branch SymPy evaluated to 1/0 (say Piecewise((1/g, R >= 1), (zoo, True))), which the
-            # definedness guards exclude: any value will do, so a fresh unconstrained one
-            # (this can only add models, never remove one)
-            return z3.FreshReal("undefined")  # fresh across encoders too: sharing one would remove models
+            # a branch SymPy evaluated to 1/0 (say Piecewise((1/g, R >= 1), (zoo, True))): the form has no value where it
+            # is taken, so a guard excludes that path (as a divisor's guard does), and the value is a fresh unconstrained
+            # one (fresh across encoders too: sharing one would remove models)
+            self.guards.append(z3.Not(conj(self._path)) if self._path else z3.BoolVal(False))
+            return z3.FreshReal("undefined")
         if isinstance(e, (sympy.Max, sympy.Min)):
             terms = [self.term(a) for a in e.args]
             pick = (lambda a, b: z3.If(a >= b, a, b)) if isinstance(e, sympy.Max) else (lambda a, b: z3.If(a <= b, a, b))

@@ -1180,33 +1180,35 @@ def built_however_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Frac
 
 
 # -- a division in a branch the metric never takes (a nineteenth hostile review) ---------------------------------------------
-# In the exact run sympy.Pow(R - 20000, -1) is zoo at R = 20000, and the Piecewise that holds it in a branch taken only
-# for R > 30000 drops it: the metric has a value at R = 20000. The recording kept R - 20000 as a denominator of the whole
-# form, and the k <= K proofs assumed it nonzero, leaving out R = 20000, the one R where each metric below breaks its
-# property (4 false "yes", k <= 20). With count = sum_{i<=k} b_i and [R = 20000] the indicator:
-#   far-monotonic     R > 30000: 1 / (R - 20000); else count - k [R = 20000]. "10" with R = 20000: 0 at k = 1, -1 at k = 2.
-#   far-convergent    R > 30000: count + 1 / (R - 20000); else count - 2 count [R = 20000]. k = 1, R = 20000: "01" scores
-#                     0, "10" scores -1 (the better document brought in lowers the score).
+# sympy.Pow(R - 20000, -1) is zoo at R = 20000, in a Piecewise branch taken only for R > 30000. In the exact run of the
+# nineteenth review (lazy: the Piecewise dropped the zoo) the metric had a value at R = 20000, where each metric below breaks
+# its property; the recording kept R - 20000 as a denominator of the whole form, and the k <= K proofs assumed it nonzero,
+# leaving R = 20000 out (4 false "yes", k <= 20). Since the twentieth review the exact run is strict (metrics/strictness.py):
+# a step with no real value leaves the metric without one, so the metric has no value at R = 20000 (nor at R = 40 for the
+# last one); and the k <= K proofs no longer assume a recorded denominator nonzero. With count = sum_{i<=k} b_i, [R = a] the
+# indicator, and elsewhere than at R = 20000 (R = 40):
+#   far-monotonic     R > 30000: 1 / (R - 20000); else count - k [R = 20000].
+#   far-convergent    R > 30000: count + 1 / (R - 20000); else count - 2 count [R = 20000].
 #   far-top-weighted  R > 30000: front + 1 / (R - 20000); else front + (back - front) [R = 20000], front = sum b_i / i,
-#                     back = sum i b_i. k = 2, R = 20000: "01" scores 2, "10" scores 1.
-#   near-monotonic    R > 100: count + 1 / |R - 40|; else count - k [R = 40]. "10" with R = 40: 0 at k = 1, -1 at k = 2
-#                     (|R - 40| is not a polynomial: the agreement check finds no root to look at).
+#                     back = sum i b_i.
+#   near-monotonic    R > 100: count + 1 / |R - 40|; else count - k [R = 40] (|R - 40| is not a polynomial).
 def _far(m: Any, at: int) -> Any:
     return sympy.Piecewise((1, sympy.Eq(m.R, at)), (0, True))
 
 
-def _count(m: Any) -> Any:
+def _relevant_seen(m: Any) -> Any:
     return m.sum(1, m.k, m.r)
 
 
 @proposal("far-monotonic")
 def far_monotonic(m: Any) -> Any:
-    return sympy.Piecewise((sympy.Pow(m.R - 20000, -1), m.R > 30000), (_count(m) - m.k * _far(m, 20000), True))
+    return sympy.Piecewise((sympy.Pow(m.R - 20000, -1), m.R > 30000), (_relevant_seen(m) - m.k * _far(m, 20000), True))
 
 
 @proposal("far-convergent")
 def far_convergent(m: Any) -> Any:
-    return sympy.Piecewise((_count(m) + sympy.Pow(m.R - 20000, -1), m.R > 30000), (_count(m) - 2 * _count(m) * _far(m, 20000), True))
+    seen = _relevant_seen(m)
+    return sympy.Piecewise((seen + sympy.Pow(m.R - 20000, -1), m.R > 30000), (seen - 2 * seen * _far(m, 20000), True))
 
 
 @proposal("far-top-weighted")
@@ -1218,31 +1220,52 @@ def far_top_weighted(m: Any) -> Any:
 
 @proposal("near-monotonic")
 def near_monotonic(m: Any) -> Any:
-    return sympy.Piecewise((_count(m) + sympy.Pow(m.max(m.R - 40, 40 - m.R), -1), m.R > 100),
-                           (_count(m) - m.k * _far(m, 40), True))
+    return sympy.Piecewise((_relevant_seen(m) + sympy.Pow(m.max(m.R - 40, 40 - m.R), -1), m.R > 100),
+                           (_relevant_seen(m) - m.k * _far(m, 40), True))
 
 
 def branch_never_taken_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...], name: str) -> Fraction | None:
     R = len(qrels)
     count = sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))
     front = sum((grade(ranking, i) / i for i in range(1, k + 1)), Fraction(0))
-    back = sum((grade(ranking, i) * i for i in range(1, k + 1)), Fraction(0))
     if name == "near-monotonic":
-        return count + Fraction(1, abs(R - 40)) if R > 100 else count - k * (R == 40)
+        if R == 40:
+            return None  # 1 / |R - 40| is computed (strictly) at every R
+        return count + Fraction(1, abs(R - 40)) if R > 100 else count
+    if R == 20000:
+        return None  # 1 / (R - 20000) is computed (strictly) at every R
     if R > 30000:
         extra = Fraction(1, R - 20000)
         return {"far-monotonic": extra, "far-convergent": count + extra, "far-top-weighted": front + extra}[name]
-    at = R == 20000
-    return {"far-monotonic": count - k * at, "far-convergent": count - 2 * count * at,
-            "far-top-weighted": front + (back - front) * at}[name]
+    return {"far-monotonic": count, "far-convergent": count, "far-top-weighted": front}[name]
 
 
-BRANCH_NEVER_TAKEN = {  # name: (measure, property, (ranking, k, R) and (ranking, k) of the counterexample's two sides)
-    "far-monotonic": (far_monotonic, "monotonic", ("10", 1, 20000), ("10", 2)),
-    "far-convergent": (far_convergent, "convergent", ("01", 1, 20000), ("10", 1)),
-    "far-top-weighted": (far_top_weighted, "top_weighted", ("01", 2, 20000), ("10", 2)),
-    "near-monotonic": (near_monotonic, "monotonic", ("10", 1, 40), ("10", 2)),
-}
+BRANCH_NEVER_TAKEN = {"far-monotonic": (far_monotonic, 20000), "far-convergent": (far_convergent, 20000),
+                      "far-top-weighted": (far_top_weighted, 20000), "near-monotonic": (near_monotonic, 40)}
+"""Each proposal, and the R where its branch never taken divides by zero."""
+
+
+# -- a decision on a value with no real number (a twentieth hostile review) --------------------------------------------------
+# d = 1 / t with t = sum over ranks 1..12 of (b_i - P_i)^2, 0 only where the top 12 ranks hold the pattern P. For a finite d,
+# Eq(d, d + 1) is False (SymPy decided so on symbols, and the closed form is sum b_i / i^2); at t = 0, d is zoo and
+# Eq(zoo, zoo + 1) is True, so a lazy exact run took the other branch there (-sum b_i / i^2): monotonic, convergent,
+# top_weighted and bounded's "0 <= score" were "proved" for all k and were false on the pattern. The exact run is strict
+# now: it has no value where t = 0, and sum b_i / i^2 elsewhere (the closed form), so those proofs hold.
+_PATTERN = (0, 1, 1, 0, 1, 1, 0, 1, 0, 0, 1, 1)
+
+
+@proposal("decided-on-zoo")
+def decided_on_zoo(m: Any) -> Any:
+    t = sum((m.r(i + 1) - p) ** 2 for i, p in enumerate(_PATTERN))
+    d = sympy.Pow(t, -1)
+    base = m.sum(1, m.k, lambda i: m.r(i) / (i * i))
+    return sympy.Piecewise((-base, sympy.Eq(d, d + 1)), (base, True))
+
+
+def decided_on_zoo_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    if all(grade(ranking, i + 1) == p for i, p in enumerate(_PATTERN)):
+        return None
+    return sum((grade(ranking, i) / (i * i) for i in range(1, k + 1)), Fraction(0))
 
 
 # -- a SymPy symbol of the file's own (found by the eighth session's own attack, after round 19) ----------------------------

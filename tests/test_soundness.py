@@ -1205,30 +1205,62 @@ class TestADeclaredFoldIsRunAgainstTheMetric:
 
 
 class TestADivisionInABranchTheMetricNeverTakes:
-    """Found by a nineteenth hostile review: a division SymPy keeps in a Piecewise branch the metric never takes (zoo there
-    in the exact run, and dropped) was recorded as a denominator of the whole form, and the k <= K proofs assumed it
-    nonzero, leaving out the one R where each metric breaks its property (4 false "yes", k <= 20). Those proofs now assume
-    only what the form itself says (the encoder's guards, each where its branch is taken), never a recorded denominator."""
+    """Found by a nineteenth hostile review: a division SymPy keeps in a Piecewise branch the metric never takes was
+    recorded as a denominator of the whole form, and the k <= K proofs assumed it nonzero, leaving out the one R where each
+    metric broke its property (4 false "yes", k <= 20). Those proofs now assume only what the form itself says (the
+    encoder's guards, each where its branch is taken), never a recorded denominator; and the exact run is strict."""
 
     @pytest.mark.parametrize("name", list(adv.BRANCH_NEVER_TAKEN))
-    def test_the_oracle_and_the_exact_run_agree_on_the_counterexample(self, name: str) -> None:
-        measure, _, (first, k, R), (second, k2) = adv.BRANCH_NEVER_TAKEN[name]
-        scores = []
-        for marks, depth in ((first, k), (second, k2)):
-            ranking = tuple(adv.Fraction(int(c)) for c in marks)
-            qrels = (adv.Fraction(1),) * R
-            truth = adv.branch_never_taken_truth(ranking, depth, qrels, name)
-            assert truth is not None and measure.exact(Situation(ranking, depth, qrels)) == truth
-            scores.append(truth)
-        assert scores[1] < scores[0], scores  # monotonic: deeper is lower; convergent, top_weighted: better is lower
+    def test_the_exact_run_has_no_value_where_the_branch_divides_by_zero(self, name: str) -> None:
+        from irprops.metrics import Undefined
 
-    @pytest.mark.parametrize("name", list(adv.BRANCH_NEVER_TAKEN))
-    def test_no_proof_reaches_the_counterexample(self, name: str) -> None:
-        from irprops.proofs import Proof, prove
+        measure, at = adv.BRANCH_NEVER_TAKEN[name]
+        for R in (at - 1, at, at + 1, 50001):
+            for marks, k in (("10", 1), ("10", 2), ("01", 2)):
+                ranking, qrels = tuple(adv.Fraction(int(c)) for c in marks), (adv.Fraction(1),) * R
+                truth = adv.branch_never_taken_truth(ranking, k, qrels, name)
+                found = measure.exact(Situation(ranking, k, qrels))
+                assert (truth is None) == isinstance(found, Undefined) == (R == at), (R, marks, k, found)
+                assert truth is None or found == truth
 
-        measure, prop, (_, k, _), _ = adv.BRANCH_NEVER_TAKEN[name]
-        found = prove(measure, prop)  # type: ignore[arg-type]
-        assert not (isinstance(found, Proof) and (found.reach.max_k is None or found.reach.max_k >= k)), found
+    def test_a_k_up_to_k_proof_never_assumes_a_recorded_denominator_nonzero(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """count - k [R = 40] falls at R = 40; a form that records R - 40 as a denominator (as a division in a branch the
+        metric never takes did, where the metric has a value) must not leave R = 40 out of a monotonic proof."""
+        from irprops.metrics import Measure
+        from irprops.proofs.bounded import bounded_proof
+
+        falls = adv.proposal("falls-at-r-40")(lambda m: m.sum(1, m.k, m.r) - m.k * sympy.Piecewise((1, sympy.Eq(m.R, 40)), (0, True)))
+        form_at = Measure.symbolic
+
+        def recording_r_minus_40(measure: Measure, k: int | None = None) -> Any:
+            form = form_at(measure, k)
+            return dataclasses.replace(form, denominators=(*form.denominators, (form.R - 40, "recorded")))
+        monkeypatch.setattr(Measure, "symbolic", recording_r_minus_40)
+        found = bounded_proof(falls, "monotonic")  # type: ignore[arg-type]
+        assert "a model of the negation" in getattr(found, "reason", ""), found
+
+
+class TestADecisionOnAValueWithNoRealNumber:
+    """Found by a twentieth hostile review: Eq(d, d + 1) is False for every finite d (SymPy decided so on symbols, in the
+    closed form) and True for d = zoo, which a lazy exact run took where d divided by zero (23 false "yes", all k). The
+    exact run of a declared formula is strict now: a step with no real value leaves the metric without one."""
+
+    def test_the_exact_run_has_no_value_on_the_pattern_and_is_the_closed_form_elsewhere(self) -> None:
+        from irprops.metrics import Undefined
+
+        pattern = tuple(adv.Fraction(p) for p in adv._PATTERN)
+        for ranking in (pattern, (adv.Fraction(1),) + pattern[1:], pattern[:11] + (adv.Fraction(0),)):
+            qrels = (adv.Fraction(1),) * sum(1 for g in ranking if g)
+            for k in (1, 2, 4):
+                truth = adv.decided_on_zoo_truth(ranking, k, qrels)
+                found = adv.decided_on_zoo.exact(Situation(ranking, k, qrels))
+                assert (truth is None) == isinstance(found, Undefined) == (ranking == pattern), (ranking, k, found)
+                assert truth is None or found == truth
+
+    @pytest.mark.parametrize("prop", ["monotonic", "convergent", "top_weighted", "bounded"])
+    def test_whatever_is_proved_holds_where_the_metric_has_a_value(self, prop: str) -> None:
+        verdict = check(adv.decided_on_zoo, [prop], budget=60)[prop]
+        assert verdict.verdict in ("yes", "unknown"), verdict  # true for the strict metric: sum b_i / i^2 where defined
 
 
 class TestASymPySymbolOfTheFilesOwn:
