@@ -226,9 +226,14 @@ class Measure:
         if in_catalog(self.metric.formula):
             value = run(self.metric.formula, self._exact_algebra(situation))
         else:  # strict: a step with no real value leaves the metric without one, whatever the formula does with it next
-            with strict() as steps:
-                value = run(self.metric.formula, self._exact_algebra(situation))
-            if steps and not isinstance(value, Undefined):
+            steps: list[str] = []
+            try:
+                with strict() as steps:
+                    value = run(self.metric.formula, self._exact_algebra(situation))
+            except (TypeError, ValueError, ArithmeticError):  # SymPy refusing to compare or compute with such a value
+                if not steps:
+                    raise
+            if steps:
                 return Undefined(steps[0])
         missing = exact.no_value(value)  # SymPy divided by 0 (0 / x at x = 0 is nan), or root(-1, 3) is (-1)**(1/3)
         if missing is not None:

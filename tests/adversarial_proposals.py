@@ -1293,3 +1293,39 @@ def depth_symbol_by_default(m: Any) -> Any:
 
 
 FILE_SYMBOLS = {"free-symbol-at-250": free_symbol_at_250, "depth-symbol-by-default": depth_symbol_by_default}
+
+
+# -- a sum over a range empty at one depth (a twenty-first hostile review) -----------------------------------------------------
+# ghost = sum over j = 1..min(k, (k - 252)^2) of ((k - 252)^2 - (k^2 - 504 k + 63504)) / (k - 252): every term is 0 where it is
+# computed, and the range is empty exactly at k = 252, where the (strict) exact run divides by nothing. The closed form of
+# the sum (the range's length times the term) divided by k - 252 at every depth, and the provers left k = 252 out, where each
+# metric below breaks its property: bounded's 0 <= score <= 1 (P@k + 1000 [k = 252]), monotonic (the relevant documents in
+# the top k, less 1000 at k = 252), 5 false "yes" for all k. SymPy's closed form of a sum now stands only where the range is
+# not empty (0 where it is), and only if it divides by nothing the term does not.
+def _ghost(m: Any) -> Any:
+    k = m.k
+    return m.sum(1, m.min(k, (k - 252) ** 2), lambda j: ((k - 252) ** 2 - (k**2 - 504 * k + 63504)) / (k - 252))
+
+
+def _at_252(m: Any, value: Any) -> Any:
+    return sympy.Piecewise((value, sympy.Eq(m.k, 252)), (0, True))
+
+
+@proposal("empty-at-252-bounded")
+def empty_at_252_bounded(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) / m.k + _at_252(m, 1000) + _ghost(m)
+
+
+@proposal("empty-at-252-monotonic")
+def empty_at_252_monotonic(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) - _at_252(m, 1000) + _ghost(m)
+
+
+EMPTY_AT_252 = {"empty-at-252-bounded": (empty_at_252_bounded, "bounded"),
+                "empty-at-252-monotonic": (empty_at_252_monotonic, "monotonic")}
+
+
+def empty_at_252_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...], name: str) -> Fraction:
+    seen = sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))
+    spike = 1000 if k == 252 else 0
+    return seen / k + spike if name == "empty-at-252-bounded" else seen - spike

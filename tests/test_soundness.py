@@ -1257,6 +1257,13 @@ class TestADecisionOnAValueWithNoRealNumber:
                 assert (truth is None) == isinstance(found, Undefined) == (ranking == pattern), (ranking, k, found)
                 assert truth is None or found == truth
 
+    def test_a_value_sympy_then_refuses_to_compare_leaves_no_score_not_a_traceback(self) -> None:
+        from irprops.metrics import Undefined
+
+        log_of_0 = adv.proposal("max-over-log-of-0")(lambda m: m.sum(1, m.k, m.r) + m.max_over(1, m.k, lambda i: sympy.log(i - 1)))
+        found = log_of_0.exact(Situation((adv.Fraction(1),), 1, (adv.Fraction(1),)))
+        assert isinstance(found, Undefined) and "zoo" in str(found), found
+
     @pytest.mark.parametrize("prop", ["monotonic", "convergent", "top_weighted", "bounded"])
     def test_whatever_is_proved_holds_where_the_metric_has_a_value(self, prop: str) -> None:
         verdict = check(adv.decided_on_zoo, [prop], budget=60)[prop]
@@ -1282,3 +1289,27 @@ class TestASymPySymbolOfTheFilesOwn:
         result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:free_symbol_at_250", "complete", "--json"])
         assert result.exit_code == 2 and "Traceback" not in result.output, result.output
         assert "a SymPy constant with the symbols z" in result.output
+
+
+class TestASumOverARangeEmptyAtOneDepth:
+    """Found by a twenty-first hostile review: SymPy's closed form of a sum (checked by telescoping) divided by k - 252 at
+    every depth, while the range was empty at k = 252 and the metric divided by nothing there: the proofs left k = 252 out
+    (5 false "yes", all k). The closed form now stands only where the range is not empty."""
+
+    @pytest.mark.parametrize("name", list(adv.EMPTY_AT_252))
+    def test_the_metric_has_a_value_at_depth_252_that_breaks_the_property(self, name: str) -> None:
+        measure, _ = adv.EMPTY_AT_252[name]
+        ones = (adv.Fraction(1),) * 253
+        for k in (251, 252, 253):
+            truth = adv.empty_at_252_truth(ones, k, ones, name)
+            assert measure.exact(Situation(ones, k, ones)) == truth, k
+        before, at = (adv.empty_at_252_truth(ones, k, ones, name) for k in (251, 252))
+        assert at > 1 if name.endswith("bounded") else at < before
+
+    @pytest.mark.parametrize("name", list(adv.EMPTY_AT_252))
+    def test_no_proof_reaches_depth_252(self, name: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        measure, prop = adv.EMPTY_AT_252[name]
+        found = prove(measure, prop)  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and (found.reach.max_k is None or found.reach.max_k >= 252)), found
