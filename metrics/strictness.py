@@ -18,7 +18,7 @@ B in the exact run where T = 0 and A in the closed form, and 23 false "yes" for 
 >>> with strict() as steps:
 ...     value = formula(type("M", (), {"k": 3})())
 >>> value, steps
-(5, ['a step has no real value (zoo)'])
+(5, ['a step has no real value (sympy.Pow with a negative exponent: 0 is not nonzero)'])
 """
 
 from __future__ import annotations
@@ -26,31 +26,73 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
 import sympy
 
-from . import exact
+from . import domains, exact
+from .errors import Undecided
 from .watching import formula_frame
 
 __all__ = ["strict"]
 
 
+_SYMPY = str(Path(sympy.__file__).parent) + "/"
+_ALGEBRA = str(Path(__file__).with_name("algebra.py"))
+"""SymPy's code, and the exact algebra's (which calls a SymPy function the formula hands it: ``m.sum(1, m.k, sympy.log)``)."""
+
+
+def _violated(value: Any, condition: str) -> bool:
+    """Whether the number ``value`` certainly breaks ``condition`` ("nonzero", "positive" or "nonnegative"), decided by
+    its certified sign: SymPy calls ``d / d`` 1 for ``d = log2(15) - log2(3) - log2(5)``, which is exactly 0."""
+    if condition not in ("nonzero", "positive", "nonnegative"):
+        return False
+    try:
+        number = sympy.sympify(value)
+        if not number.is_number:
+            return False
+        found = exact.sign(number)
+    except (Undecided, sympy.SympifyError, TypeError, ValueError, AttributeError):
+        return False
+    return {"nonzero": found == 0, "positive": found <= 0, "nonnegative": found < 0}[condition]
+
+
 @contextlib.contextmanager
 def strict() -> Iterator[list[str]]:
-    """Record, in this block, the first value that is no real number handed to the formula's code by a call."""
+    """Record, in this block, the first step of the formula with no real value: a value that is no real number handed to
+    the formula's code by a call, or a partial function SymPy builds for it outside its domain (a divisor that is
+    exactly 0 although SymPy cancels it, :mod:`~irprops.metrics.domains`)."""
     found: list[str] = []
+    behalf: list[FrameType] = []  # the formula's calls into SymPy still running, innermost last
     previous = sys.getprofile()
 
     def hook(frame: FrameType, event: str, arg: Any) -> None:
-        if event != "return" or found or not isinstance(arg, sympy.Basic) or formula_frame(frame):
+        if found:
             return
-        caller = frame.f_back
-        if caller is not None and formula_frame(caller):
-            why = exact.no_value(arg)
-            if why is not None:
-                found.append(f"a step has no real value ({arg if len(str(arg)) < 40 else why})")
+        if event == "call":
+            if not behalf:
+                caller = frame.f_back
+                if caller is None or not frame.f_code.co_filename.startswith(_SYMPY) or not (
+                        caller.f_code.co_filename == _ALGEBRA or formula_frame(caller)):
+                    return
+                behalf.append(frame)
+            if domains.builds(frame.f_code):
+                for value, condition, construct in domains.conditions(frame.f_code, frame.f_locals):
+                    if _violated(value, condition):
+                        found.append(f"a step has no real value ({construct}: {str(value)[:40]} is not {condition})")
+                        return
+        elif event == "return":
+            if behalf and frame is behalf[-1]:
+                behalf.pop()
+            if not isinstance(arg, sympy.Basic) or formula_frame(frame):
+                return
+            caller = frame.f_back
+            if caller is not None and formula_frame(caller):
+                why = exact.no_value(arg)
+                if why is not None:
+                    found.append(f"a step has no real value ({arg if len(str(arg)) < 40 else why})")
 
     sys.setprofile(hook)
     try:

@@ -1329,3 +1329,18 @@ def empty_at_252_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fract
     seen = sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))
     spike = 1000 if k == 252 else 0
     return seen / k + spike if name == "empty-at-252-bounded" else seen - spike
+
+
+# -- a divisor that is exactly 0 while SymPy cancels it (a twenty-first hostile review) ---------------------------------------
+# d = log2(k + 1) - log2(3) - log2(5) is exactly 0 at k = 14, where SymPy keeps it as a sum of logarithms and cancels d / d to
+# 1: the exact run had a value at k = 14 (the count of relevant documents, less 5) and the search built a monotonic "no" on
+# it (1 at k = 13, -4 at k = 14 on 100000000000000), a false "no": the metric has no value at k = 14, and it is monotonic
+# where it has one. The strict exact run now decides each divisor SymPy builds with its certified sign.
+@proposal("hidden-zero-at-14")
+def hidden_zero_at_14(m: Any) -> Any:
+    d = m.log2(m.k + 1) - m.log2(3) - m.log2(5)
+    return m.sum(1, m.k, m.r) + sympy.Piecewise((-5, sympy.Eq(m.k, 14)), (0, True)) * (d / d)
+
+
+def hidden_zero_at_14_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    return None if k + 1 == 15 else sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))

@@ -1262,7 +1262,7 @@ class TestADecisionOnAValueWithNoRealNumber:
 
         log_of_0 = adv.proposal("max-over-log-of-0")(lambda m: m.sum(1, m.k, m.r) + m.max_over(1, m.k, lambda i: sympy.log(i - 1)))
         found = log_of_0.exact(Situation((adv.Fraction(1),), 1, (adv.Fraction(1),)))
-        assert isinstance(found, Undefined) and "zoo" in str(found), found
+        assert isinstance(found, Undefined) and "no real value" in str(found), found
 
     @pytest.mark.parametrize("prop", ["monotonic", "convergent", "top_weighted", "bounded"])
     def test_whatever_is_proved_holds_where_the_metric_has_a_value(self, prop: str) -> None:
@@ -1313,3 +1313,22 @@ class TestASumOverARangeEmptyAtOneDepth:
         measure, prop = adv.EMPTY_AT_252[name]
         found = prove(measure, prop)  # type: ignore[arg-type]
         assert not (isinstance(found, Proof) and (found.reach.max_k is None or found.reach.max_k >= 252)), found
+
+
+class TestADivisorExactlyZeroThatSymPyCancels:
+    """Found by a twenty-first hostile review: d / d was 1 in the exact run where d = log2(15) - log2(3) - log2(5) is
+    exactly 0, and the search built false "no" verdicts on a score that does not exist (3 of them)."""
+
+    def test_the_exact_run_has_no_value_where_the_divisor_is_0(self) -> None:
+        from irprops.metrics import Undefined
+
+        for k in (13, 14, 15):
+            ranking = (adv.Fraction(1),) + (adv.Fraction(0),) * 15
+            truth = adv.hidden_zero_at_14_truth(ranking, k, (adv.Fraction(1),))
+            found = adv.hidden_zero_at_14.exact(Situation(ranking, k, (adv.Fraction(1),)))
+            assert (truth is None) == isinstance(found, Undefined) == (k == 14), (k, found)
+            assert truth is None or found == truth
+
+    def test_monotonic_is_not_refuted(self) -> None:
+        verdict = check(adv.hidden_zero_at_14, ["monotonic"], budget=60)["monotonic"]
+        assert verdict.verdict != "no", verdict
