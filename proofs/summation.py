@@ -115,9 +115,17 @@ def verified_sum(total: sympy.Sum) -> sympy.Expr | None:
 
 
 def _divides_only_as_the_term(closed: sympy.Expr, term: sympy.Expr) -> bool:
-    """Whether every value G(n) divides by is one the term at n divides by too (computed wherever the range reaches n), or
-    one SymPy shows nonzero: a pole of G the term does not have would leave the closed form undefined where the sum is not."""
-    def bases(e: sympy.Expr) -> set[sympy.Expr]:
-        return {a.base for a in sympy.preorder_traversal(e) if isinstance(a, sympy.Pow) and a.exp.is_negative}
-    own = bases(term)
-    return all(b in own or b.is_nonzero is True for b in bases(closed))
+    """Whether every factor of what G(n) divides by is a factor of what the term at n divides by (computed wherever the
+    range reaches n), or one SymPy shows nonzero: a pole of G the term does not have would leave the closed form undefined
+    where the sum is not (G = n / (n + 1) for the term 1 / (n**2 + n) is fine)."""
+    def factors(e: sympy.Expr) -> set[sympy.Expr]:
+        bases = {a.base for a in sympy.preorder_traversal(e) if isinstance(a, sympy.Pow) and a.exp.is_negative}
+        found: set[sympy.Expr] = set()
+        for b in bases:
+            try:
+                found |= {f for f, _ in sympy.factor_list(b)[1]} or {b}
+            except (sympy.PolynomialError, NotImplementedError):
+                found.add(b)
+        return found
+    own = factors(term)
+    return all(f in own or f.is_nonzero is True for f in factors(closed))
