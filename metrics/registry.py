@@ -8,6 +8,7 @@ that one function. Everything else (name parsing, the CLI's choices, the tests) 
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 import re
@@ -26,7 +27,7 @@ from .exact import Exact
 from .grades import format_grade
 from .guards import guarding, refuse_outside_language
 from .situation import Situation
-from .strictness import strict
+from .strictness import reaches_sympy, strict
 from .symbolic import ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
 from .tracing import BranchOnSymbol, recording_divisors, untrace
 
@@ -112,6 +113,12 @@ REGISTRY: dict[str, Metric] = {}
 
 _CATALOG: set[Formula] = set()
 """The catalog's own formulas (sealed once irprops.metrics.catalog is imported): only they skip the agreement check."""
+
+
+@functools.lru_cache(maxsize=256)
+def _reaches_sympy(formula: Formula) -> bool:
+    """:func:`~irprops.metrics.strictness.reaches_sympy`, once per formula."""
+    return reaches_sympy(formula)
 
 
 def in_catalog(formula: Formula) -> bool:
@@ -223,7 +230,7 @@ class Measure:
 
     def exact(self, situation: Situation) -> Exact | Undefined:
         """The exact form: a Fraction, or a SymPy expression over exact logarithms."""
-        if in_catalog(self.metric.formula):
+        if in_catalog(self.metric.formula) or not _reaches_sympy(self.metric.formula):
             value = run(self.metric.formula, self._exact_algebra(situation))
         else:  # strict: a step with no real value leaves the metric without one, whatever the formula does with it next
             steps: list[str] = []

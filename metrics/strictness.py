@@ -24,7 +24,9 @@ B in the exact run where T = 0 and A in the closed form, and 23 false "yes" for 
 from __future__ import annotations
 
 import contextlib
+import dis
 import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -36,12 +38,62 @@ from . import domains, exact
 from .errors import Undecided
 from .watching import formula_frame
 
-__all__ = ["strict"]
+__all__ = ["reaches_sympy", "strict"]
 
 
 _SYMPY = str(Path(sympy.__file__).parent) + "/"
 _ALGEBRA = str(Path(__file__).with_name("algebra.py"))
 """SymPy's code, and the exact algebra's (which calls a SymPy function the formula hands it: ``m.sum(1, m.k, sympy.log)``)."""
+
+
+def reaches_sympy(formula: Any) -> bool:
+    """Whether the exact run of ``formula`` may compute with SymPy values: its code (its nested functions, the file's
+    functions it names, their defaults and enclosing values) names SymPy, one of its values, irprops' exact log2, or
+    the algebra's ``log2`` (whose exact values are SymPy numbers). Where it cannot, every value is an exact integer or
+    fraction, and a division by zero raises at once: the run is strict without :func:`strict` (which costs 5 to 10 times
+    the run)."""
+    pending: list[Any] = [formula]
+    seen: set[int] = set()
+    while pending:
+        value = pending.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if isinstance(value, (tuple, list, frozenset)):
+            pending.extend(value)
+            continue
+        if not isinstance(value, types.FunctionType):
+            if _sympy_value(value):
+                return True
+            continue
+        cells = [c.cell_contents for c in value.__closure__ or () if _filled(c)]
+        pending += [*(value.__defaults__ or ()), *(value.__kwdefaults__ or {}).values(), *cells]
+        codes = [value.__code__]
+        while codes:
+            code = codes.pop()
+            codes += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+            for instruction in dis.get_instructions(code):
+                if instruction.opname in ("LOAD_ATTR", "LOAD_METHOD") and instruction.argval == "log2":
+                    return True
+                if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME") and instruction.argval in value.__globals__:
+                    pending.append(value.__globals__[instruction.argval])
+    return False
+
+
+def _filled(cell: types.CellType) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 - an empty cell raises
+    except ValueError:
+        return False
+    return True
+
+
+def _sympy_value(value: Any) -> bool:
+    """A SymPy module, object, class or function, or irprops' exact log2 (or its module)."""
+    if value is exact or value is exact.log2:
+        return True
+    module = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", None) or type(value).__module__
+    return isinstance(module, str) and (module == "sympy" or module.startswith("sympy."))
 
 
 def _violated(value: Any, condition: str) -> bool:

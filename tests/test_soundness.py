@@ -1257,6 +1257,17 @@ class TestADecisionOnAValueWithNoRealNumber:
                 assert (truth is None) == isinstance(found, Undefined) == (ranking == pattern), (ranking, k, found)
                 assert truth is None or found == truth
 
+    def test_only_a_formula_that_may_compute_with_sympy_values_is_watched(self) -> None:
+        """Where no SymPy value can arise (exact integers and fractions only), a division by zero raises at once."""
+        from irprops.metrics.strictness import reaches_sympy
+        from tests import ordinary_proposals as ordinary
+
+        half = sympy.Rational(1, 2)
+        assert not reaches_sympy(ordinary.q_measure.metric.formula)
+        assert reaches_sympy(adv.decided_on_zoo.metric.formula) and reaches_sympy(adv.hidden_zero_at_14.metric.formula)
+        assert reaches_sympy(lambda m: m.sum(1, m.k, m.r) * half)  # an enclosing SymPy constant
+        assert reaches_sympy(lambda m, f=sympy.log: f(m.k))  # a SymPy function as a default
+
     def test_a_value_sympy_then_refuses_to_compare_leaves_no_score_not_a_traceback(self) -> None:
         from irprops.metrics import Undefined
 
