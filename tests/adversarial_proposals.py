@@ -1028,9 +1028,10 @@ def log2_by_name_b(m: Any) -> Any:
 
 
 def log2_by_name_truth(k: int, R: int, name: str) -> Fraction | None:
-    """0, or None (undefined) where the logarithm's argument is 0."""
+    """0, or None (undefined) where the logarithm's argument is not positive (the exact run is strict: log2 of a
+    negative number is no real value, even times 0)."""
     argument = k + 1000 * R - 250 if name == "a" else 100000 * (R - 17) + k - 250
-    return None if argument == 0 else Fraction(0)
+    return None if argument <= 0 else Fraction(0)
 
 
 # The j-th largest grade of the top k, with j = k + 1 where the grade at rank k + 1 is positive (from depth 250 on), else
