@@ -48,10 +48,10 @@ _ALGEBRA = str(Path(__file__).with_name("algebra.py"))
 
 def reaches_sympy(formula: Any) -> bool:
     """Whether the exact run of ``formula`` may compute with SymPy values: its code (its nested functions, the file's
-    functions it names, their defaults and enclosing values) names SymPy, one of its values, irprops' exact log2, or
-    the algebra's ``log2`` (whose exact values are SymPy numbers). Where it cannot, every value is an exact integer or
-    fraction, and a division by zero raises at once: the run is strict without :func:`strict` (which costs 5 to 10 times
-    the run)."""
+    functions it names, their defaults and enclosing values, the globals and builtins it names) names SymPy, one of its
+    values, irprops' exact log2, or the algebra's ``log2`` (whose exact values are SymPy numbers). Where it cannot, every
+    value is an exact integer or fraction, and a division by zero raises at once: the run is strict without
+    :func:`strict` (which costs 5 to 10 times the run)."""
     pending: list[Any] = [formula]
     seen: set[int] = set()
     while pending:
@@ -75,9 +75,22 @@ def reaches_sympy(formula: Any) -> bool:
             for instruction in dis.get_instructions(code):
                 if instruction.opname in ("LOAD_ATTR", "LOAD_METHOD") and instruction.argval == "log2":
                     return True
-                if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME") and instruction.argval in value.__globals__:
-                    pending.append(value.__globals__[instruction.argval])
+                if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME"):
+                    # a global name is looked up in the globals, then in the function's own builtins: a file may rebind
+                    # ``__builtins__`` to a dictionary holding SymPy's functions (a twenty-second hostile review), or
+                    # add them to the builtins module
+                    found = _resolved(instruction.argval, value)
+                    if found is not None:
+                        pending.append(found[0])
     return False
+
+
+def _resolved(name: str, function: types.FunctionType) -> tuple[Any] | None:
+    """The value the global ``name`` has in ``function`` (as Python resolves it: globals, then the function's builtins)."""
+    for namespace in (function.__globals__, function.__builtins__):
+        if name in namespace:
+            return (namespace[name],)
+    return None
 
 
 def _filled(cell: types.CellType) -> bool:

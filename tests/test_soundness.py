@@ -30,6 +30,7 @@ from irprops.metrics import Situation, domains
 from irprops.metrics import language as formula_language
 from irprops.metrics.tracing import BranchOnSymbol
 from tests import adversarial_proposals as adv
+from tests import builtins_proposals
 from tests import hiding_proposals as hiding
 from tests import language_proposals as language
 from tests import spoofed_proposals as spoofed
@@ -1347,4 +1348,41 @@ class TestADivisorExactlyZeroThatSymPyCancels:
 
     def test_monotonic_is_not_refuted(self) -> None:
         verdict = check(adv.hidden_zero_at_14, ["monotonic"], budget=60)["monotonic"]
+        assert verdict.verdict != "no", verdict
+
+
+class TestSymPyReachedThroughTheBuiltins:
+    """Found by a twenty-second hostile review: a file that rebinds ``__builtins__`` to a dictionary holding SymPy's
+    functions reaches them by global names the static scan did not follow (it read the globals only), so the exact run was
+    not strict: it had a value at k = 8 where the metric has none, and the search built three false "no" on it."""
+
+    def test_the_scan_follows_the_functions_own_builtins(self) -> None:
+        from irprops.metrics.strictness import reaches_sympy
+
+        assert reaches_sympy(builtins_proposals.sympy_by_builtins.metric.formula)
+
+    def test_the_scan_follows_a_name_added_to_the_builtins_module(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import builtins
+
+        from irprops.metrics.strictness import reaches_sympy
+
+        def formula(m: Any) -> Any:
+            return m.k * SYMPY_POW_BY_BUILTINS(m.k - 8, -1)  # type: ignore[name-defined]  # noqa: F821
+
+        assert not reaches_sympy(formula)  # the name is resolved when the scan runs: not there, nothing to follow
+        monkeypatch.setattr(builtins, "SYMPY_POW_BY_BUILTINS", sympy.Pow, raising=False)
+        assert reaches_sympy(formula)
+
+    def test_the_exact_run_has_no_value_at_depth_8_only(self) -> None:
+        from irprops.metrics import Undefined
+
+        for k in range(1, 12):
+            ranking = tuple(adv.Fraction(i % 2) for i in range(k))
+            truth = builtins_proposals.sympy_by_builtins_truth(ranking, k)
+            found = builtins_proposals.sympy_by_builtins.exact(Situation(ranking, k, tuple(g for g in ranking if g)))
+            assert (truth is None) == isinstance(found, Undefined) == (k == 8), (k, found)
+            assert truth is None or found == truth
+
+    def test_monotonic_is_not_refuted(self) -> None:
+        verdict = check(builtins_proposals.sympy_by_builtins, ["monotonic"], budget=60)["monotonic"]
         assert verdict.verdict != "no", verdict
