@@ -148,9 +148,19 @@ _RULES: dict[CodeType, Callable[[dict[str, Any]], list[Condition]]] = {_CODES[f]
 _SIGNATURES: dict[CodeType, inspect.Signature] = {_CODES[f]: inspect.signature(f) for f in _CONSTRUCTORS}
 
 
+_BUILDERS = frozenset(id(code) for code in _RULES)
+"""The constructors' code by identity (they live as long as SymPy): hashing a code object hashes its bytecode."""
+
+
 def builds(code: CodeType) -> bool:
     """Whether a call of ``code`` may build one of the language's partial functions (cheap: asked for every call)."""
-    return code in _RULES or (code.co_name == "wrapper" and code.co_filename == _CACHED)
+    return id(code) in _BUILDERS or (code.co_name == "wrapper" and code.co_filename == _CACHED)
+
+
+def builders() -> tuple[frozenset[int], str]:
+    """What :func:`builds` reads, for a caller that asks for every call and cannot afford a function call each time:
+    the ids of the constructors' code, and the file of SymPy's cache wrapper (a call named ``wrapper`` there)."""
+    return _BUILDERS, _CACHED
 
 
 def conditions(code: CodeType, arguments: dict[str, Any]) -> list[Condition]:

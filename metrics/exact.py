@@ -112,7 +112,7 @@ def no_value(value: object) -> str | None:
     >>> no_value(sympy.zoo * 0), no_value(sympy.root(-1, 3)), no_value(sympy.Rational(1, 2))
     ('a denominator is 0', 'not a real number (a root of a negative number)', None)
     """
-    if not isinstance(value, sympy.Basic):
+    if not isinstance(value, sympy.Basic) or value.is_Rational:  # the common case, asked for every value the strict run sees
         return None
     if value.has(*NOT_A_NUMBER):
         return "a denominator is 0"

@@ -29,7 +29,7 @@ import sys
 import types
 from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any
 
 import sympy
@@ -124,6 +124,10 @@ def _violated(value: Any, condition: str) -> bool:
     return {"nonzero": found == 0, "positive": found <= 0, "nonnegative": found < 0}[condition]
 
 
+_FORMULA: dict[tuple[int, int], tuple[bool, CodeType, dict[str, Any]]] = {}
+"""Whether code running in a namespace is the formula's (:func:`~irprops.metrics.watching.formula_frame`), by their ids."""
+
+
 @contextlib.contextmanager
 def strict() -> Iterator[list[str]]:
     """Record, in this block, the first step of the formula with no real value: a value that is no real number handed to
@@ -131,36 +135,63 @@ def strict() -> Iterator[list[str]]:
     exactly 0 although SymPy cancels it, :mod:`~irprops.metrics.domains`)."""
     found: list[str] = []
     behalf: list[FrameType] = []  # the formula's calls into SymPy still running, innermost last
-    previous = sys.getprofile()
+    formula = _FORMULA
 
-    def hook(frame: FrameType, event: str, arg: Any) -> None:
+    def of_formula(frame: FrameType) -> bool:  # formula_frame, once per code and namespace: asked for every call
+        key = (id(frame.f_code), id(frame.f_globals))  # hashing a code object hashes its bytecode: ids are cheap
+        known = formula.get(key)
+        if known is None:  # the code and namespace are kept, so that their ids keep naming them
+            known = formula[key] = (formula_frame(frame), frame.f_code, frame.f_globals)
+        return known[0]
+
+    # A trace function, not a profile function: Python calls it for every Python call only (not for each call of a
+    # builtin), and for the return of only the frames it asks to follow; the cost of watching is several times lower.
+    def returned(frame: FrameType, event: str, arg: Any) -> Any:
+        if event != "return" or found:  # a frame left by an exception returns None: nothing to check
+            return returned
+        if behalf and frame is behalf[-1]:
+            behalf.pop()
+        caller = frame.f_back
+        if isinstance(arg, sympy.Basic) and caller is not None and of_formula(caller) and not of_formula(frame):
+            why = exact.no_value(arg)
+            if why is not None:
+                found.append(f"a step has no real value ({arg if len(str(arg)) < 40 else why})")
+        return returned
+
+    def called(frame: FrameType, event: str, arg: Any) -> Any:  # event is "call": Python calls it for a new frame only
         if found:
-            return
-        if event == "call":
-            if not behalf:
-                caller = frame.f_back
-                if caller is None or not frame.f_code.co_filename.startswith(_SYMPY) or not (
-                        caller.f_code.co_filename == _ALGEBRA or formula_frame(caller)):
-                    return
-                behalf.append(frame)
-            if domains.builds(frame.f_code):
-                for value, condition, construct in domains.conditions(frame.f_code, frame.f_locals):
-                    if _violated(value, condition):
-                        found.append(f"a step has no real value ({construct}: {str(value)[:40]} is not {condition})")
-                        return
-        elif event == "return":
-            if behalf and frame is behalf[-1]:
-                behalf.pop()
-            if not isinstance(arg, sympy.Basic) or formula_frame(frame):
-                return
-            caller = frame.f_back
-            if caller is not None and formula_frame(caller):
-                why = exact.no_value(arg)
-                if why is not None:
-                    found.append(f"a step has no real value ({arg if len(str(arg)) < 40 else why})")
+            return None
+        caller = frame.f_back
+        if caller is None:
+            return None
+        known = formula.get((id(caller.f_code), id(caller.f_globals)))  # of_formula(caller), inlined: the common case
+        by_formula = known[0] if known is not None else of_formula(caller)
+        follow = by_formula and not of_formula(frame)  # a value handed to the formula's code
+        code = frame.f_code
+        if not behalf:
+            if not (code.co_filename.startswith(_SYMPY) and (by_formula or caller.f_code.co_filename == _ALGEBRA)):
+                return _follow(frame, returned) if follow else None
+            behalf.append(frame)
+            follow = True
+        if id(code) in builders or (code.co_name == "wrapper" and code.co_filename == cached):
+            for value, condition, construct in domains.conditions(code, frame.f_locals):
+                if _violated(value, condition):
+                    found.append(f"a step has no real value ({construct}: {str(value)[:40]} is not {condition})")
+                    return None
+        return _follow(frame, returned) if follow else None
 
-    sys.setprofile(hook)
+    builders, cached = domains.builders()
+    previous = sys.getprofile(), sys.gettrace()
+    sys.setprofile(None)  # a watcher's profile function does not watch the exact run
+    sys.settrace(called)
     try:
         yield found
     finally:
-        sys.setprofile(previous)
+        sys.settrace(previous[1])
+        sys.setprofile(previous[0])
+
+
+def _follow(frame: FrameType, local: Any) -> Any:
+    """Follow ``frame`` to its return (not line by line)."""
+    frame.f_trace_lines = False
+    return local
