@@ -49,7 +49,7 @@ class TestTheOraclesAgree:
 
 
 class TestNoProofReachesTheDepthWhereTheSumChanges:
-    @pytest.mark.parametrize(("measure", "oracle", "prop"), CASES, ids=lambda c: getattr(c, "name", str(c)))
+    @pytest.mark.parametrize(("measure", "oracle", "prop"), CASES, ids=lambda c: getattr(c, "name", None) or getattr(c, "__name__", str(c)))
     def test_a_false_property_is_not_proved_at_depth_1501(self, measure: Measure, oracle: Any, prop: Prop) -> None:
         assert not covers(prove(measure, prop), 1501)
 
@@ -121,16 +121,19 @@ class TestAGradedSortInTheAgreementCheck:
 
 
 class TestASumInsideASum:
-    @pytest.mark.parametrize(("measure", "oracle", "prop", "depth"), [
-        (adv.nested_zero, adv.nested_zero_truth, Prop.BOUNDED, 1501),
-        (adv.nested_zero, adv.nested_zero_truth, Prop.MONOTONIC, 1501),
-        (adv.nested_product, adv.nested_product_truth, Prop.BOUNDED, 1501),
-        (adv.late_weight, adv.late_weight_truth, Prop.BOUNDED, 1501),
-    ], ids=["nested-zero-bounded", "nested-zero-monotonic", "nested-product-bounded", "late-weight-bounded"])
-    def test_is_never_read_as_a_value_free_of_the_outer_index(self, measure: Measure, oracle: Any, prop: Prop, depth: int) -> None:
+    @pytest.mark.slow
+    @pytest.mark.parametrize(("measure", "oracle", "props", "depth"), [  # one test per proposal: its exact score is minutes
+        (adv.nested_zero, adv.nested_zero_truth, (Prop.BOUNDED, Prop.MONOTONIC), 1501),
+        (adv.nested_product, adv.nested_product_truth, (Prop.BOUNDED,), 1501),
+        (adv.late_weight, adv.late_weight_truth, (Prop.BOUNDED,), 1501),
+    ], ids=["nested-zero", "nested-product", "late-weight"])
+    def test_is_never_read_as_a_value_free_of_the_outer_index(self, measure: Measure, oracle: Any, props: tuple[Prop, ...],
+                                                              depth: int) -> None:
         ranking = (ONE,) * (depth + 1)
+        # about a million SymPy constructions at depth 1502, each watched by the strict exact run: about two minutes
         assert measure.exact(Situation(ranking, depth + 1, ranking)) == oracle(ranking, depth + 1, ranking) != 0
-        assert not covers(prove(measure, prop), depth)
+        for prop in props:
+            assert not covers(prove(measure, prop), depth), prop
 
     def test_is_kept_whole_by_the_evaluation_of_a_closed_form(self) -> None:
         nested = sympy.Sum((2 * i - k - 1) * sympy.Sum(sympy.KroneckerDelta(j, 1501), (j, 1, i)), (i, 1, k))
