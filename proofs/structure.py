@@ -75,9 +75,12 @@ class Prepared:
         return None
 
     def _all_relevant(self, e: sympy.Expr) -> sympy.Expr:
-        """``e`` on the all-relevant ranking of depth k: every grade and qrel grade 1, R = k."""
+        """``e`` on the all-relevant ranking of depth k: every grade and qrel grade 1, R = k. The j-th largest grade of the
+        top k is 1 there only for 1 <= j <= k (a twenty-third hostile review: the (2k - 20)-th largest is 0 from k = 21 on,
+        and a metric dividing by it was "proved" unbounded)."""
         ones = e.replace(lambda a: isinstance(a, sympy.Indexed), lambda a: sympy.Integer(1)).xreplace({self.R: self.k})
-        ones = ones.replace(lambda a: isinstance(a, OrderStatistic), lambda a: sympy.Integer(1))
+        ones = ones.replace(lambda a: isinstance(a, OrderStatistic),
+                            lambda a: sympy.Piecewise((1, sympy.And(a.args[0] >= 1, a.args[0] <= a.args[2])), (0, True)))
         return evaluated(ones)
 
     def reach_of_parameters(self) -> str:

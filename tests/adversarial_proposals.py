@@ -1345,3 +1345,23 @@ def hidden_zero_at_14(m: Any) -> Any:
 
 def hidden_zero_at_14_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
     return None if k + 1 == 15 else sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))
+
+
+# -- a sorted grade read outside the top k (a twenty-third hostile review) -----------------------------------------------------
+# d = the (2k - 20)-th largest grade of the top k: 0 unless 1 <= 2k - 20 <= k, i.e. k in 11..20, so the metric m.div(total * d, d)
+# has a value only at depths 11 to 20 (where the top k holds 2k - 20 relevant documents), and every score is at most 20:
+# bounded. The unboundedness proof's check that the all-relevant ranking is defined at every depth read every sorted grade
+# as 1 on that ranking, whatever its order argument, and bounded was refuted "for all k".
+@proposal("sorted-window", "graded")
+def sorted_window(m: Any) -> Any:
+    d = m.r_sorted(2 * m.k - 20)
+    return m.div(m.sum(1, m.k, m.r) * d, d, "too few relevant documents in the top k")
+
+
+def sorted_window_truth(ranking: tuple[Fraction, ...], k: int) -> Fraction | None:
+    """The sum of the top k grades where the (2k - 20)-th largest of them is positive; no value elsewhere."""
+    top = sorted((grade(ranking, i) for i in range(1, k + 1)), reverse=True)
+    j = 2 * k - 20
+    if not 1 <= j <= k or top[j - 1] == 0:
+        return None
+    return sum(top, Fraction(0))

@@ -1386,3 +1386,25 @@ class TestSymPyReachedThroughTheBuiltins:
     def test_monotonic_is_not_refuted(self) -> None:
         verdict = check(builtins_proposals.sympy_by_builtins, ["monotonic"], budget=60)["monotonic"]
         assert verdict.verdict != "no", verdict
+
+
+class TestASortedGradeOutsideTheTopKOnTheAllRelevantRanking:
+    """Found by a twenty-third hostile review: bounded was refuted "for all k" for a metric that divides by the (2k - 20)-th
+    largest grade of the top k, which has a value only at depths 11 to 20: the check that the all-relevant ranking is
+    defined at every depth read each sorted grade as 1 there, whatever its order argument."""
+
+    def test_the_metric_has_a_value_only_at_depths_11_to_20_and_is_bounded_by_20(self) -> None:
+        from irprops.metrics import Undefined
+
+        for k in (1, 10, 11, 15, 20, 21, 30, 300):
+            ones = (adv.Fraction(1),) * k
+            truth, found = adv.sorted_window_truth(ones, k), adv.sorted_window.exact(Situation(ones, k, ones))
+            assert (truth is None) == isinstance(found, Undefined) == (not 11 <= k <= 20), (k, found)
+            assert truth is None or found == truth <= 20
+
+    def test_bounded_is_not_refuted(self) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(adv.sorted_window, "bounded")  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and found.conclusion == "no"), found
+        assert check(adv.sorted_window, ["bounded"], budget=30)["bounded"].verdict != "no"
