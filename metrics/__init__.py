@@ -15,6 +15,7 @@ from .exact import Exact, compare, sign
 from .families import Normaliser, weighted_precision
 from .grades import format_ranking
 from .names import known_names, lookup, parse
+from .numberfacts import certified  # installs certified signs of numbers into SymPy
 from .registry import REGISTRY, Measure, Metric, Param, Relevance, decimal, declare, in_catalog
 from .scoring import Score, score
 from .situation import Situation
@@ -23,7 +24,34 @@ from .symbolic import MaxOver, OrderStatistic, SymbolicForm
 registry.seal_catalog()  # the formulas registered so far are the catalog's, whatever a proposal later calls its module
 
 __all__ = [
-    "REGISTRY", "UNDEFINED", "Algebra", "Exact", "InputError", "MaxOver", "Measure", "Metric", "Normaliser", "NotExpressible",
-    "OrderStatistic", "Param", "Relevance", "Score", "Situation", "SymbolicForm", "Undecided", "Undefined", "compare", "decimal",
-    "declare", "format_ranking", "in_catalog", "known_names", "lookup", "parse", "score", "sign", "weighted_precision",
+    "REGISTRY",
+    "UNDEFINED",
+    "Algebra",
+    "Exact",
+    "InputError",
+    "MaxOver",
+    "Measure",
+    "Metric",
+    "Normaliser",
+    "NotExpressible",
+    "OrderStatistic",
+    "Param",
+    "Relevance",
+    "Score",
+    "Situation",
+    "SymbolicForm",
+    "Undecided",
+    "Undefined",
+    "certified",
+    "compare",
+    "decimal",
+    "declare",
+    "format_ranking",
+    "in_catalog",
+    "known_names",
+    "lookup",
+    "parse",
+    "score",
+    "sign",
+    "weighted_precision",
 ]

@@ -1365,3 +1365,56 @@ def sorted_window_truth(ranking: tuple[Fraction, ...], k: int) -> Fraction | Non
     if not 1 <= j <= k or top[j - 1] == 0:
         return None
     return sum(top, Fraction(0))
+
+
+# -- a decision SymPy made from a two-digit evaluation of an exact zero (a twenty-third hostile review) -----------------------
+# d = log2(9) - 2 log2(3) is exactly 0, but SymPy evaluated it to an insignificant float (0.e-110) and read a sign off it:
+# sign(d) was 1, sign(d) > 0 and d**2 > 0 were True, in the exact run and in every form alike, so the forms agreed with
+# the exact run on another metric and 12 false "yes" for all k followed. SymPy's signs of numbers are certified now.
+def _zero(m: Any) -> Any:
+    return m.log2(9) - 2 * m.log2(3)
+
+
+def _rbp_half(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / 2**i)
+
+
+@proposal("sign-of-zero")
+def sign_of_zero(m: Any) -> Any:  # R - k (1 + sum b_i / i) everywhere: unbounded below, not monotonic, not convergent
+    return sympy.Piecewise((_rbp_half(m), sympy.sign(_zero(m)) > 0), (m.R - m.k * (1 + m.sum(1, m.k, lambda i: m.r(i) / i)), True))
+
+
+@proposal("divided-by-sign-of-zero")
+def divided_by_sign_of_zero(m: Any) -> Any:  # divides by sign(0) = 0: no value anywhere, so not complete
+    return _rbp_half(m) + 0 * sympy.Pow(sympy.sign(_zero(m)), -1)
+
+
+@proposal("sign-of-zero-at-250")
+def sign_of_zero_at_250(m: Any) -> Any:  # RBP(1/2), except -R at k = 250: not monotonic at k = 250
+    return sympy.Piecewise((_rbp_half(m), sympy.sign(_zero(m)) + (m.k - 250) ** 2 > 0), (-m.R, True))
+
+
+@proposal("square-of-zero")
+def square_of_zero(m: Any) -> Any:  # -R k everywhere: unbounded below
+    return sympy.Piecewise((_rbp_half(m), _zero(m) ** 2 > 0), (-m.R * m.k, True))
+
+
+def sign_of_zero_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...], name: str) -> Fraction | None:
+    """The four metrics in plain fractions (R is the number of relevant documents in the qrels)."""
+    r = len(qrels)
+    rbp = sum((grade(ranking, i) / 2**i for i in range(1, k + 1)), Fraction(0))
+    if name == "sign-of-zero":
+        return r - k * (1 + sum((grade(ranking, i) / i for i in range(1, k + 1)), Fraction(0)))
+    if name == "divided-by-sign-of-zero":
+        return None
+    if name == "sign-of-zero-at-250":
+        return rbp if k != 250 else Fraction(-r)
+    return Fraction(-r * k)
+
+
+SIGN_OF_ZERO = {  # each with the properties it breaks, and the depth where it first breaks them
+    "sign-of-zero": (sign_of_zero, ("bounded", "monotonic", "convergent", "top_weighted", "localized"), 1),
+    "divided-by-sign-of-zero": (divided_by_sign_of_zero, ("complete",), 1),
+    "sign-of-zero-at-250": (sign_of_zero_at_250, ("monotonic",), 250),
+    "square-of-zero": (square_of_zero, ("bounded",), 1),
+}

@@ -1408,3 +1408,41 @@ class TestASortedGradeOutsideTheTopKOnTheAllRelevantRanking:
         found = prove(adv.sorted_window, "bounded")  # type: ignore[arg-type]
         assert not (isinstance(found, Proof) and found.conclusion == "no"), found
         assert check(adv.sorted_window, ["bounded"], budget=30)["bounded"].verdict != "no"
+
+
+class TestASignSymPyReadOffAnExactZero:
+    """Found by a twenty-third hostile review: SymPy decided sign(d) = 1, sign(d) > 0 and d**2 > 0 for d = log2(9) - 2 log2(3),
+    which is exactly 0, from an insignificant two-digit evaluation; the exact run and every form took the same wrong branch,
+    and 12 false "yes" (all k) followed. SymPy's signs of numbers are irprops' certified ones now."""
+
+    def test_sympy_decides_signs_of_numbers_by_certified_signs(self) -> None:
+        from irprops.metrics import certified
+        from irprops.metrics.exact import log2
+
+        d = log2(9) - 2 * log2(3)
+        assert certified()
+        assert sympy.sign(d) == 0 and (d**2 > 0) is sympy.false and (d**2).is_positive is False
+        assert (log2(3) > 1) is sympy.true and sympy.sign(log2(3) - 1) == 1
+
+    @pytest.mark.parametrize("name", list(adv.SIGN_OF_ZERO))
+    def test_the_exact_run_is_the_metric_as_written(self, name: str) -> None:
+        from irprops.metrics import Undefined
+
+        measure, _, _ = adv.SIGN_OF_ZERO[name]
+        one, zero = adv.Fraction(1), adv.Fraction(0)
+        cases = [((), 1, ()), ((one,), 1, (one,)), ((zero, one), 2, (one, one)), ((one,) * 3, 249, (one,) * 3),
+                 ((one,) * 3, 250, (one,) * 3), ((zero, one), 251, (one,))]
+        for ranking, k, qrels in cases:
+            truth = adv.sign_of_zero_truth(ranking, k, qrels, name)
+            found = measure.exact(Situation(ranking, k, qrels))
+            assert (truth is None) == isinstance(found, Undefined), (k, found)
+            assert truth is None or found == truth, (k, found, truth)
+
+    @pytest.mark.parametrize("name", list(adv.SIGN_OF_ZERO))
+    def test_no_false_property_is_proved(self, name: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        measure, false_properties, depth = adv.SIGN_OF_ZERO[name]
+        for prop in false_properties:
+            found = prove(measure, prop)  # type: ignore[arg-type]
+            assert not (covers(found, depth) and isinstance(found, Proof) and found.conclusion == "yes"), (prop, found)
