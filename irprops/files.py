@@ -82,10 +82,21 @@ def keep_lost_interrupts() -> None:
         if _is_ctrl_c(unraisable.exc_value):
             _LOST.append(KeyboardInterrupt())
             return
+        if _half_built_z3_object(unraisable):
+            return
         previous(unraisable)
 
     if getattr(sys.unraisablehook, "__name__", "") != "hook":
         sys.unraisablehook = hook
+
+
+def _half_built_z3_object(unraisable: Any) -> bool:
+    """Whether Z3's finalizer failed on an object whose construction never finished: a Ctrl-C that comes inside
+    ``z3.Context.__init__`` leaves a context without its ``owner``, and its ``__del__`` raises AttributeError as the process
+    exits (a full test run printed that traceback after "irprops: interrupted"). Such an object holds nothing to free."""
+    finalizer = unraisable.object
+    return (isinstance(unraisable.exc_value, AttributeError) and getattr(finalizer, "__name__", "") == "__del__"
+            and getattr(finalizer, "__module__", "").split(".")[0] == "z3")
 
 
 def _is_ctrl_c(error: BaseException | None) -> bool:

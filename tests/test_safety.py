@@ -41,6 +41,26 @@ def interrupted(args: list[str], after: float, cwd: Path | None = None) -> tuple
 
 
 class TestCtrlC:
+    def test_a_z3_context_a_ctrl_c_left_half_built_is_finalized_without_a_traceback(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import gc
+
+        reported: list[str] = []
+        monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: reported.append(repr(unraisable.exc_value)))
+        files.keep_lost_interrupts()
+        half = z3.Context.__new__(z3.Context)  # no __init__, no owner: as after a Ctrl-C inside it (a full run printed it)
+        del half
+        gc.collect()
+        assert reported == []
+
+        class Failing:
+            def __del__(self) -> None:
+                raise ValueError("a finalizer's own error")
+
+        failing = Failing()
+        del failing
+        gc.collect()
+        assert reported == ["ValueError(\"a finalizer's own error\")"]  # any other is reported as before
+
     def test_z3_catching_it_mid_query_is_raised_again_not_answered_unknown(self) -> None:
         x, y, z = z3.Ints("x y z")
         solver = z3.Solver()
