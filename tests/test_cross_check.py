@@ -33,7 +33,10 @@ class TestCrossCheck:
         helper = certs._HELPER
         assert helper is not None
         monkeypatch.setattr(certs, "CROSS_CHECK_SECONDS", 0.0)
-        second = certs.cross_check([obligation(X <= 0)])
+        # an obligation cvc5 cannot settle in seconds (x^3 + y^3 = z^3 + 33 in large integers): a fast one was answered
+        # before the zero-second wait on a loaded machine, and the helper was not past its limit
+        a, b, c = z3.Ints("a b c")
+        second = certs.cross_check([obligation(z3.And(a * a * a + b * b * b == c * c * c + 33, a > 1000, b > 1000))])
         assert second.status == "unconfirmed" and "timeout after 0 s" in second.detail
         helper.process.join(timeout=10)
         assert not helper.process.is_alive() and certs._HELPER is None
