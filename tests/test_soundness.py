@@ -511,15 +511,17 @@ class TestFormulasThatTellTheBackendsApart:
 
 
 class TestEqualNumbersSymPyCannotOrder:
-    """Found by a tenth hostile review: SymPy decided Eq(log2(9), 2 log2(3)) false, in every backend alike."""
+    """Found by a tenth hostile review: SymPy decided Eq(log2(9), 2 log2(3)) false, in every backend alike. Such comparisons
+    were then left open and the formulas refused; since the twenty-third review SymPy decides them by certified signs
+    (:mod:`irprops.metrics.numberfacts`): log2(9) - 2 log2(3) is formally zero, so the comparisons are decided right."""
 
-    def test_sympy_leaves_the_comparison_of_log2_9_with_2_log2_3_open_instead_of_deciding_it(self) -> None:
+    def test_sympy_decides_the_comparison_of_log2_9_with_2_log2_3_right(self) -> None:
         from irprops.metrics.exact import log2
 
         zero = log2(9) - 2 * log2(3)
-        assert (zero.is_negative, zero.is_positive, zero.is_zero) == (None, None, None)
-        for decided in (sympy.Eq(log2(9), 2 * log2(3)), sympy.Gt(log2(9), 2 * log2(3)), sympy.sign(zero), sympy.floor(zero)):
-            assert decided not in (sympy.true, sympy.false) and not decided.is_Integer, decided
+        assert (zero.is_negative, zero.is_positive) == (False, False)
+        assert sympy.Eq(log2(9), 2 * log2(3)) is sympy.true and sympy.Gt(log2(9), 2 * log2(3)) is sympy.false
+        assert sympy.sign(zero) == 0 and sympy.floor(zero) == 0
 
     def test_sympy_still_orders_numbers_that_differ(self) -> None:
         from irprops.metrics.exact import log2
@@ -533,15 +535,24 @@ class TestEqualNumbersSymPyCannotOrder:
         assert truth(one_at_1, 1, (adv.Fraction(1),)) == adv.Fraction(-1, 2)  # convergent and top-weighted fail at k = 1, 2
         assert adv.equal_logs_incomplete_truth((adv.Fraction(0),), 1, ()) is None
 
-    @pytest.mark.parametrize("name", list(adv.EQUAL_LOGS))
-    def test_a_formula_that_compares_equal_numbers_is_refused_naming_the_comparison(self, name: str) -> None:
-        with pytest.raises(InputError, match=r"leaves the comparison .*log2\(9\).* open"):
-            check(adv.EQUAL_LOGS[name], ["monotonic", "complete", "realizable"])
+    @pytest.mark.parametrize("name", ["equal", "unequal"])
+    def test_the_exact_run_is_the_metric_as_written(self, name: str) -> None:
+        for ranking, k in [((adv.Fraction(0), adv.Fraction(1)), 1), ((adv.Fraction(0), adv.Fraction(1)), 2), ((adv.Fraction(1),), 1)]:
+            qrels = (adv.Fraction(1),)
+            assert adv.EQUAL_LOGS[name].exact(Situation(ranking, k, qrels)) == adv.equal_logs_negated_truth(ranking, k, qrels)
 
-    def test_the_command_line_says_so_in_one_line_with_exit_status_2(self) -> None:
+    @pytest.mark.parametrize(("name", "prop"), [("equal", "monotonic"), ("unequal", "monotonic"), ("incomplete", "complete"),
+                                                ("halved-from-4", "realizable"), ("greater", "monotonic")])
+    def test_no_false_property_is_proved(self, name: str, prop: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(adv.EQUAL_LOGS[name], prop)  # type: ignore[arg-type]
+        assert not (isinstance(found, Proof) and found.conclusion == "yes"), found
+
+    def test_the_command_line_refutes_what_is_false(self) -> None:
         where = Path(adv.__file__)
-        result = CliRunner().invoke(main, ["check", f"{where}:greater_log_precision", "--json"])
-        assert result.exit_code == 2 and "leaves the comparison" in json.loads(result.stdout)["error"]
+        result = CliRunner().invoke(main, ["check", f"{where}:greater_log_precision", "monotonic", "--json"])
+        assert result.exit_code == 0 and json.loads(result.stdout)["properties"]["monotonic"]["verdict"] == "no", result.output
 
 
 class TestAGuardFromABranchNeverTaken:
