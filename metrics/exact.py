@@ -420,11 +420,17 @@ def _expand_log(e: sympy.Expr) -> sympy.Expr:
     """log2(n) as sum m_p log2(p) over the prime factors of the rational n (log2(2) = 1);
     ln n = ln2 * log2(n)."""
     n = sympy.Rational(e.args[0])
-    factors = {**sympy.factorint(int(n.p))}
-    for p, m in sympy.factorint(int(n.q)).items():
+    # factoring is bounded (an 80-digit semiprime took minutes, a twenty-fourth hostile review): a cofactor left whole gets
+    # its own logarithm symbol, and a formal zero over independent symbols is still a zero (only "not zero" proves nothing)
+    factors = {**sympy.factorint(int(n.p), limit=_FACTOR_LIMIT)}
+    for p, m in sympy.factorint(int(n.q), limit=_FACTOR_LIMIT).items():
         factors[p] = factors.get(p, 0) - m
     in_base_2 = sum((Integer(m) * (1 if p == 2 else _prime_log(p)) for p, m in factors.items()), Integer(0))
     return in_base_2 if isinstance(e, log2) else _natural_scale() * in_base_2
+
+
+_FACTOR_LIMIT = 10**5
+"""Trial division (and the matching effort of SymPy's other methods) when a logarithm's argument is factored."""
 
 
 @functools.lru_cache(maxsize=1)

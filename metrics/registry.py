@@ -22,12 +22,12 @@ import sympy
 from . import exact
 from .agreement import check_agreement, check_depth_agreement
 from .algebra import DeclaredExactAlgebra, ExactAlgebra, FloatAlgebra, Formula, Undefined, run
-from .errors import InputError
+from .errors import InputError, Undecided
 from .exact import Exact
 from .grades import format_grade
 from .guards import guarding, refuse_outside_language
 from .situation import Situation
-from .strictness import reaches_sympy, strict
+from .strictness import Steps, reaches_sympy, strict
 from .symbolic import ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
 from .tracing import BranchOnSymbol, recording_divisors, untrace
 
@@ -227,13 +227,16 @@ class Measure:
             return exact.to_float(exact_value), False
         except OverflowError:
             return (math.inf if exact.sign(exact_value) > 0 else -math.inf), False
+        except Undecided as why:  # sqrt of a number exactly 0 that no interval shows (a twenty-fourth hostile review)
+            raise InputError("formula", self.name, f"at k = {situation.k} its exact value {str(exact_value)[:80]} cannot be "
+                             f"rounded to a float ({why})", "write the quantity so that SymPy can simplify it") from None
 
     def exact(self, situation: Situation) -> Exact | Undefined:
         """The exact form: a Fraction, or a SymPy expression over exact logarithms."""
         if in_catalog(self.metric.formula) or not _reaches_sympy(self.metric.formula):
             value = run(self.metric.formula, self._exact_algebra(situation))
         else:  # strict: a step with no real value leaves the metric without one, whatever the formula does with it next
-            steps: list[str] = []
+            steps = Steps()
             try:
                 with strict() as steps:
                     value = run(self.metric.formula, self._exact_algebra(situation))
@@ -242,6 +245,10 @@ class Measure:
                     raise
             if steps:
                 return Undefined(steps[0])
+            if steps.undecided:  # neither a value nor none: no verdict may rest on it
+                raise InputError("formula", self.name, f"at k = {situation.k}, {steps.undecided[0]}, so the exact run cannot say "
+                                 "whether the metric has a value there (it may be exactly 0)",
+                                 "write the quantity so that it is visibly nonzero or positive, or guard it with m.div(x, d, why)")
         missing = exact.no_value(value)  # SymPy divided by 0 (0 / x at x = 0 is nan), or root(-1, 3) is (-1)**(1/3)
         if missing is not None:
             return Undefined(missing)

@@ -38,7 +38,7 @@ from . import domains, exact
 from .errors import Undecided
 from .watching import formula_frame
 
-__all__ = ["reaches_sympy", "strict"]
+__all__ = ["Steps", "reaches_sympy", "strict"]
 
 
 _SYMPY = str(Path(sympy.__file__).parent) + "/"
@@ -109,9 +109,12 @@ def _sympy_value(value: Any) -> bool:
     return isinstance(module, str) and (module == "sympy" or module.startswith("sympy."))
 
 
-def _violated(value: Any, condition: str) -> bool:
-    """Whether the number ``value`` certainly breaks ``condition`` ("nonzero", "positive" or "nonnegative"), decided by
-    its certified sign: SymPy calls ``d / d`` 1 for ``d = log2(15) - log2(3) - log2(5)``, which is exactly 0."""
+def _violated(value: Any, condition: str) -> bool | None:
+    """Whether the number ``value`` breaks ``condition`` ("nonzero", "positive" or "nonnegative"), decided by its certified
+    sign: SymPy calls ``d / d`` 1 for ``d = log2(15) - log2(3) - log2(5)``, which is exactly 0. None where the sign cannot
+    be certified (``sqrt(2) + sqrt(3) - sqrt(5 + 2 sqrt(6))`` is 0 too, and no interval shows it): then the run cannot say
+    whether the step has a value (a twenty-fourth hostile review: it was taken as nonzero, and the search built two false
+    "no" on a score that does not exist)."""
     if condition not in ("nonzero", "positive", "nonnegative"):
         return False
     try:
@@ -119,9 +122,20 @@ def _violated(value: Any, condition: str) -> bool:
         if not number.is_number:
             return False
         found = exact.sign(number)
-    except (Undecided, sympy.SympifyError, TypeError, ValueError, AttributeError):
+    except Undecided:
+        return None
+    except (sympy.SympifyError, TypeError, ValueError, AttributeError):
         return False
     return {"nonzero": found == 0, "positive": found <= 0, "nonnegative": found < 0}[condition]
+
+
+class Steps(list[str]):
+    """The steps of the run with no real value, in order; ``undecided``: the first step whose domain could not be decided
+    (a divisor whose sign cannot be certified), where the run cannot say whether the metric has a value."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.undecided: list[str] = []
 
 
 _FORMULA: dict[tuple[int, int], tuple[bool, CodeType, dict[str, Any]]] = {}
@@ -129,11 +143,11 @@ _FORMULA: dict[tuple[int, int], tuple[bool, CodeType, dict[str, Any]]] = {}
 
 
 @contextlib.contextmanager
-def strict() -> Iterator[list[str]]:
+def strict() -> Iterator[Steps]:
     """Record, in this block, the first step of the formula with no real value: a value that is no real number handed to
     the formula's code by a call, or a partial function SymPy builds for it outside its domain (a divisor that is
     exactly 0 although SymPy cancels it, :mod:`~irprops.metrics.domains`)."""
-    found: list[str] = []
+    found = Steps()
     behalf: list[FrameType] = []  # the formula's calls into SymPy still running, innermost last
     formula = _FORMULA
 
@@ -175,9 +189,12 @@ def strict() -> Iterator[list[str]]:
             follow = True
         if id(code) in builders or (code.co_name == "wrapper" and code.co_filename == cached):
             for value, condition, construct in domains.conditions(code, frame.f_locals):
-                if _violated(value, condition):
+                broken = _violated(value, condition)
+                if broken:
                     found.append(f"a step has no real value ({construct}: {str(value)[:40]} is not {condition})")
                     return None
+                if broken is None and not found.undecided:
+                    found.undecided.append(f"{construct}: irprops cannot certify that {str(value)[:60]} is {condition}")
         return _follow(frame, returned) if follow else None
 
     builders, cached = domains.builders()

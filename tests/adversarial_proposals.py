@@ -1418,3 +1418,14 @@ SIGN_OF_ZERO = {  # each with the properties it breaks, and the depth where it f
     "sign-of-zero-at-250": (sign_of_zero_at_250, ("monotonic",), 250),
     "square-of-zero": (square_of_zero, ("bounded",), 1),
 }
+
+
+# -- a divisor exactly 0 whose sign no interval certifies (a twenty-fourth hostile review) ----------------------------------
+# d = sqrt(2) + sqrt(3) - sqrt(5 + 2 sqrt(6)) is 0 ((sqrt 2 + sqrt 3)^2 = 5 + 2 sqrt 6), but no interval shows it and it is
+# not formally zero over prime logarithms; SymPy cancels d / d to 1. The strict run took the undecided divisor as nonzero,
+# so the metric (which has no value anywhere) scored P-like values, and the search built two false "no" on them. Now the
+# exact run cannot say, and says so.
+@proposal("nested-radical-zero")
+def nested_radical_zero(m: Any) -> Any:
+    d = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))
+    return d / d * m.sum(1, m.k, lambda i: m.r(i) / i) / m.k

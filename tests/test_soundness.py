@@ -1457,3 +1457,23 @@ class TestASignSymPyReadOffAnExactZero:
         for prop in false_properties:
             found = prove(measure, prop)  # type: ignore[arg-type]
             assert not (covers(found, depth) and isinstance(found, Proof) and found.conclusion == "yes"), (prop, found)
+
+
+class TestADivisorWhoseSignCannotBeCertified:
+    """Found by a twenty-fourth hostile review: a divisor exactly 0 that no interval shows 0 (a nested radical) was taken as
+    nonzero by the strict exact run, so a metric with no value anywhere was scored, and the search built two false "no"."""
+
+    def test_the_exact_run_cannot_say_and_says_so(self) -> None:
+        with pytest.raises(InputError, match="irprops cannot certify that .* is nonzero"):
+            adv.nested_radical_zero.exact(Situation((adv.Fraction(1),), 1, (adv.Fraction(1),)))
+
+    def test_the_check_says_so_in_one_line(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:nested_radical_zero", "monotonic", "--json"])
+        assert result.exit_code == 2 and "cannot certify" in json.loads(result.stdout)["error"], result.output
+
+    def test_a_logarithm_of_a_large_semiprime_is_factored_within_a_bound(self) -> None:
+        from irprops.metrics.exact import formally_zero
+
+        semiprime = sympy.nextprime(10**39) * sympy.nextprime(10**40)  # factoring it in full took minutes
+        assert formally_zero((sympy.log(9) - 2 * sympy.log(3)) * sympy.log(semiprime))
+        assert not formally_zero(sympy.log(semiprime) - sympy.log(semiprime - 1))
