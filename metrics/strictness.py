@@ -159,7 +159,7 @@ def strict() -> Iterator[Steps]:
         return known[0]
 
     # A trace function, not a profile function: Python calls it for every Python call only (not for each call of a
-    # builtin), and for the return of only the frames it asks to follow; the cost of watching is several times lower.
+    # builtin), and for the return of only the frames it asks to follow (with the ids below, about a third cheaper).
     def returned(frame: FrameType, event: str, arg: Any) -> Any:
         if event != "return" or found:  # a frame left by an exception returns None: nothing to check
             return returned
