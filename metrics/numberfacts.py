@@ -51,8 +51,17 @@ def _sign_of_number(self: sympy.Expr, positive: bool) -> bool | None:
     """``Expr._eval_is_extended_positive_negative``: for a number, its certified sign (None where undecided)."""
     if not self.is_number:
         return _ORIGINAL_SIGN_OF_NUMBER(self, positive)
-    if self.has(*exact.NOT_A_NUMBER) or not self.is_extended_real:
-        return _ORIGINAL_SIGN_OF_NUMBER(self, positive) if not _BUSY else None
+    if _BUSY:
+        return None
+    if self.has(*exact.NOT_A_NUMBER):
+        return _ORIGINAL_SIGN_OF_NUMBER(self, positive)
+    _BUSY.append(True)  # SymPy's realness asks the signs of the parts, which lands here again (1 + sqrt(d), d = 0)
+    try:
+        real = self.is_extended_real
+    finally:
+        _BUSY.pop()
+    if real is False:
+        return _ORIGINAL_SIGN_OF_NUMBER(self, positive)  # a non-real number is neither positive nor negative
     found = _certified_sign(self)
     if found is None:
         return None

@@ -1429,3 +1429,12 @@ SIGN_OF_ZERO = {  # each with the properties it breaks, and the depth where it f
 def nested_radical_zero(m: Any) -> Any:
     d = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))
     return d / d * m.sum(1, m.k, lambda i: m.r(i) / i) / m.k
+
+
+# Round 24 (lesser): SymPy's realness of 1 + sqrt(d), d the nested radical zero above, asks the signs of its parts, which
+# irprops' certified sign answered by asking the realness again: a RecursionError refused the formula. sqrt(d) has a value
+# only if d >= 0, which no interval certifies, so the formula is refused, in one line, for that reason.
+@proposal("root-of-a-radical-zero")
+def root_of_a_radical_zero(m: Any) -> Any:
+    d = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))
+    return (1 + sympy.sqrt(d)) * m.sum(1, m.k, lambda i: m.r(i) / i) / m.k
