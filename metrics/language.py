@@ -49,7 +49,7 @@ from typing import Any
 
 import sympy
 
-from . import exact
+from . import exact, templates
 
 __all__ = [
     "ALGEBRA", "BUILTINS", "SYMPY", "argument_refusal", "builtin_call", "entering", "entry_refusal", "genuine", "library_call",
@@ -157,12 +157,14 @@ def trusted_file(filename: str) -> bool:
 
 def genuine(code: CodeType, namespace: dict[str, Any]) -> bool:
     """Whether ``code``, running in ``namespace``, is a trusted module's own: its file is trusted *and* the namespace is
-    that module's, loaded from that file (code compiled under a library's file name by a proposal is not)."""
+    that module's, loaded from that file (code compiled under a library's file name by a proposal is not); or it is code
+    a trusted library compiled from its own template (:mod:`~irprops.metrics.templates`)."""
     key = (code, id(namespace))
     if key not in _GENUINE:  # the profile hook asks for every call while the forms are built: once per code and namespace
         module = sys.modules.get(str(namespace.get("__name__")))
-        _GENUINE[key] = (trusted_file(code.co_filename) and module is not None and vars(module) is namespace
-                         and getattr(module, "__file__", None) == code.co_filename)
+        _GENUINE[key] = (templates.compiled_by_library(code)
+                         or (trusted_file(code.co_filename) and module is not None and vars(module) is namespace
+                             and getattr(module, "__file__", None) == code.co_filename))
     return _GENUINE[key]
 
 

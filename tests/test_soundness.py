@@ -1477,3 +1477,34 @@ class TestADivisorWhoseSignCannotBeCertified:
         semiprime = sympy.nextprime(10**39) * sympy.nextprime(10**40)  # factoring it in full took minutes
         assert formally_zero((sympy.log(9) - 2 * sympy.log(3)) * sympy.log(semiprime))
         assert not formally_zero(sympy.log(semiprime) - sympy.log(semiprime - 1))
+
+    def test_a_root_of_such_a_number_is_refused_for_its_sign_not_by_a_recursion(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:root_of_a_radical_zero", "monotonic", "--json"])
+        error = json.loads(result.stdout)["error"]
+        assert result.exit_code == 2 and "cannot certify that" in error and "is nonnegative" in error, result.output
+
+    def test_sympy_asks_the_sign_of_one_plus_its_root_without_recursing(self) -> None:
+        d = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))
+        assert (1 + sympy.sqrt(d)).is_positive is None and (2 + sympy.sqrt(2)).is_positive is True
+
+
+class TestCodeSymPyCompilesFromItsOwnTemplates:
+    """Round 24 (lesser): SymPy's polynomial arithmetic builds its monomial operations with exec, under the file name
+    <string>; the watcher took that code for the formula's own and refused what SymPy did on the formula's behalf."""
+
+    def test_sympys_monomial_operations_are_sympys_code(self) -> None:
+        from sympy.polys.monomials import MonomialOps
+
+        for operation in (MonomialOps(7).mul(), MonomialOps(7).mulpow(), MonomialOps(7).lcm()):
+            assert formula_language.genuine(operation.__code__, operation.__globals__), operation
+
+    def test_a_proposals_own_text_through_the_same_compiler_stays_the_proposals(self) -> None:
+        from sympy.polys.monomials import MonomialOps
+
+        smuggled = MonomialOps(7)._build("def g(i):\n    return 3 if isinstance(i, int) else 1", "g")
+        assert not formula_language.genuine(smuggled.__code__, smuggled.__globals__)
+
+    def test_code_a_proposal_compiles_itself_stays_the_proposals(self) -> None:
+        namespace: dict[str, Any] = {"__name__": "sympy.polys.monomials"}
+        exec("def monomial_mul(A, B):\n    return A", namespace)  # noqa: S102 (the test's point)
+        assert not formula_language.genuine(namespace["monomial_mul"].__code__, namespace)
