@@ -62,6 +62,11 @@ class TestScoreReproducesThePapersExamples:
     def test_the_depth_is_the_ranking_length_when_the_name_has_none(self) -> None:
         assert as_json("P", "1100")["k"] == 4 and as_json("P", "1100")["metric"] == "P@4"
 
+    def test_a_score_over_hundreds_of_logarithms_prints_its_size_and_in_full_in_json(self) -> None:
+        code, text = run("score", "DCG@300", "1" * 300)
+        assert code == 0 and "exact     an expression over 292 logarithms" in text and "about 47.4" in text, text
+        assert as_json("DCG@300", "1" * 300)["exact"].count("log2(") == 292
+
 
 class TestBadInput:
     @pytest.mark.parametrize(("args", "fragment"), [
