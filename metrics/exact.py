@@ -166,14 +166,36 @@ def certainly(value: sympy.Expr, condition: str) -> bool:
     """Whether the number ``value`` is certainly ``"nonzero"``, ``"positive"`` or ``"nonnegative"``, decided by
     :func:`sign` (never by SymPy's assumptions, which call log2(9) - 2 log2(3) nonzero); False when undecided.
 
-    >>> certainly(log2(9) - 2 * log2(3), "nonzero"), certainly(log2(3) - 1, "positive")
-    (False, True)
+    >>> certainly(log2(9) - 2 * log2(3), "nonzero"), certainly(log2(3) - 1, "positive"), certainly(sympy.I, "nonzero")
+    (False, True, True)
     """
     try:
-        found = sign(value)
-    except (Undecided, TypeError, ValueError):
+        return breaks(value, condition) is False
+    except (sympy.SympifyError, TypeError, ValueError):
         return False
-    return {"nonzero": found != 0, "positive": found > 0, "nonnegative": found >= 0}[condition]
+
+
+def breaks(value: sympy.Expr, condition: str) -> bool | None:
+    """Whether the number ``value`` breaks ``"nonzero"``, ``"positive"`` or ``"nonnegative"``: by the certified sign of a
+    real number, and of the real and imaginary parts of one written with ``I`` (SymPy divides by ``I`` inside
+    ``log(2)``; a number with a nonzero imaginary part is nonzero, and neither positive nor nonnegative); None where
+    undecided (an error for a value that is not a number).
+
+    >>> breaks(log2(9) - 2 * log2(3), "nonzero"), breaks(sympy.I, "nonzero"), breaks(sympy.log(-4), "positive")
+    (True, False, True)
+    """
+    number = value if isinstance(value, Fraction) else sympy.sympify(value)
+    try:
+        if isinstance(number, sympy.Basic) and number.has(sympy.I):
+            real, imaginary = number.as_real_imag()
+            if sign(imaginary) != 0:
+                return condition != "nonzero"
+            found = sign(real)
+        else:
+            found = sign(number)
+    except Undecided:
+        return None
+    return {"nonzero": found == 0, "positive": found <= 0, "nonnegative": found < 0}[condition]
 
 
 def compare(a: Exact, b: Exact) -> int:

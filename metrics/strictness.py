@@ -35,7 +35,6 @@ from typing import Any
 import sympy
 
 from . import domains, exact
-from .errors import Undecided
 from .watching import formula_frame
 
 __all__ = ["Steps", "reaches_sympy", "strict"]
@@ -114,19 +113,15 @@ def _violated(value: Any, condition: str) -> bool | None:
     sign: SymPy calls ``d / d`` 1 for ``d = log2(15) - log2(3) - log2(5)``, which is exactly 0. None where the sign cannot
     be certified (``sqrt(2) + sqrt(3) - sqrt(5 + 2 sqrt(6))`` is 0 too, and no interval shows it): then the run cannot say
     whether the step has a value (a twenty-fourth hostile review: it was taken as nonzero, and the search built two false
-    "no" on a score that does not exist)."""
+    "no" on a score that does not exist). A number written with ``I`` is judged by its parts: SymPy divides by ``I``
+    inside ``log(2)``, and every ``sympy.log`` of a number was refused for it."""
     if condition not in ("nonzero", "positive", "nonnegative"):
         return False
     try:
         number = sympy.sympify(value)
-        if not number.is_number:
-            return False
-        found = exact.sign(number)
-    except Undecided:
-        return None
+        return exact.breaks(number, condition) if number.is_number else False
     except (sympy.SympifyError, TypeError, ValueError, AttributeError):
         return False
-    return {"nonzero": found == 0, "positive": found <= 0, "nonnegative": found < 0}[condition]
 
 
 class Steps(list[str]):

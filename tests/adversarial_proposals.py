@@ -1438,3 +1438,12 @@ def nested_radical_zero(m: Any) -> Any:
 def root_of_a_radical_zero(m: Any) -> Any:
     d = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))
     return (1 + sympy.sqrt(d)) * m.sum(1, m.k, lambda i: m.r(i) / i) / m.k
+
+
+# Found while writing a refusal's hint (round 25): SymPy's log of a number divides by I on the way (log.eval asks
+# arg.as_coefficient(I)), and the strict run, since round 24 refusing every divisor whose sign it cannot certify, refused
+# I: every sympy.log of a number SymPy had not cached was refused. The precision over a logarithm is bounded by 1/log(7920).
+@proposal("precision-over-a-logarithm")
+def precision_over_a_logarithm(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) / m.k / sympy.log(m.k + 7919)
+

@@ -1508,3 +1508,23 @@ class TestCodeSymPyCompilesFromItsOwnTemplates:
         namespace: dict[str, Any] = {"__name__": "sympy.polys.monomials"}
         exec("def monomial_mul(A, B):\n    return A", namespace)  # noqa: S102 (the test's point)
         assert not formula_language.genuine(namespace["monomial_mul"].__code__, namespace)
+
+
+class TestALogarithmOfANumber:
+    """SymPy divides by I inside log(n) (log.eval asks n.as_coefficient(I)); the strict run refused I as a divisor whose
+    sign it cannot certify, so every sympy.log of a number SymPy had not cached was refused (round 25, found by hand)."""
+
+    def test_the_exact_run_scores_a_logarithm_sympy_has_not_cached(self) -> None:
+        sympy.core.cache.clear_cache()
+        for k in (1, 2, 3):
+            relevant = Situation(tuple([adv.Fraction(1)] * k), k, tuple([adv.Fraction(1)] * k))
+            assert adv.precision_over_a_logarithm.exact(relevant) == 1 / sympy.log(k + 7919)
+
+    def test_a_number_written_with_i_is_judged_by_its_parts(self) -> None:
+        from irprops.metrics.exact import breaks, log2
+
+        zero = log2(9) - 2 * log2(3)
+        assert breaks(sympy.I, "nonzero") is False and breaks(sympy.I * zero, "nonzero") is True
+        assert breaks(sympy.log(-4), "positive") is True and breaks(sympy.log(-4), "nonzero") is False
+        assert breaks(2 + sympy.I * zero, "positive") is False
+
