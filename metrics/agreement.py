@@ -40,7 +40,8 @@ def check_agreement(measure: Measure, forms: list[SymbolicForm | None]) -> None:
     disagreement = _first_disagreement(measure, closed, per_depth)
     if disagreement is None:
         return
-    _refuse(measure, *disagreement)
+    unmodelled = [why for form in (closed, *per_depth.values()) if form is not None for why in form.unmodelled]
+    _refuse(measure, *disagreement, unmodelled=unmodelled[:1])
 
 
 def check_depth_agreement(measure: Measure, form: SymbolicForm, k: int) -> None:
@@ -57,7 +58,8 @@ def check_depth_agreement(measure: Measure, form: SymbolicForm, k: int) -> None:
         value = _exact(measure, situation, k)
         found = _at(form, situation)
         if not _agree(found, value):
-            _refuse(measure, k, situation, isinstance(found, Undefined) != isinstance(value, Undefined) and not isinstance(found, str))
+            _refuse(measure, k, situation, isinstance(found, Undefined) != isinstance(value, Undefined) and not isinstance(found, str),
+                    unmodelled=list(form.unmodelled[:1]))
 
 
 ZERO_R = 10_000
@@ -129,10 +131,18 @@ def _exact(measure: Measure, situation: Situation, k: int) -> Exact | Undefined:
                          f"{str(error)[:200]}", "compute with exact numbers and the algebra's operations") from None
 
 
-def _refuse(measure: Measure, k: int, situation: Situation, undefined: bool) -> None:
+def _refuse(measure: Measure, k: int, situation: Situation, undefined: bool, unmodelled: list[str] | None = None) -> None:
     ones = [r for r, g in enumerate(situation.ranking, start=1) if g]
     where = ", ".join(map(str, ones)) if len(ones) <= 3 else f"1 to {ones[-1]}"
     shown = f"{len(situation.ranking)} documents, relevant at {where}" if ones else f"{len(situation.ranking)} nonrelevant documents"
+    if undefined and unmodelled:  # the forms list a condition they cannot write as a denominator: that is the cause
+        raise InputError("formula", measure.name,
+                         f"its symbolic form and its exact form disagree at k = {k} on {shown} (R = {situation.R}): one has a "
+                         f"value where the other is undefined, because the symbolic form cannot say where a condition of the "
+                         f"formula fails ({unmodelled[0]}), so no proof could be about it",
+                         "compute every quantity where it has a value (Python computes both branches of a "
+                         "sympy.Piecewise: write sympy.log(m.max(m.k - 5, 1)), not sympy.log(m.k - 5) in a branch for "
+                         "k >= 6), or say where the metric is undefined with m.div(x, d, why)")
     if undefined:
         raise InputError("formula", measure.name,
                          f"its symbolic form and its exact form disagree at k = {k} on {shown} (R = {situation.R}): one has a "

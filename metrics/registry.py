@@ -409,6 +409,8 @@ class Measure:
             if condition == "nonzero" and _plain_symbols(d) <= outer:  # a condition on the situation: a denominator
                 if all(d != known for known, _ in recorded):
                     recorded.append((d, "a denominator is 0"))
+            elif _violated(d.xreplace(values), condition):  # binomial(-249, 3) at k = 1: no value at this depth, as in the
+                recorded.append((sympy.Integer(0), f"{construct}: {d} is not {condition}"))  # exact run
             else:
                 unmodelled.append(f"{construct}: {d} may not be {condition}")
         return SymbolicForm(self.name, k, expr, tuple(recorded), self.metric.binary, algebra.R_symbol, params,
@@ -449,6 +451,21 @@ def _holds(e: sympy.Expr, condition: str) -> bool:
         return exact.certainly(e, condition)  # SymPy's assumptions call log2(9) - 2 log2(3) nonzero
     return {"nonzero": e.is_nonzero, "positive": e.is_positive, "nonnegative": e.is_nonnegative,
             "integer": e.is_integer}[condition] is True
+
+
+def _violated(e: sympy.Expr, condition: str) -> bool:
+    """Whether the number ``e`` certainly breaks ``condition`` (a logarithm of -3, a binomial with top argument -249)."""
+    if condition == "true":
+        return e is sympy.false
+    if not (e.is_number and e.is_extended_real):
+        return False
+    if condition == "integer":
+        return bool(e.is_Rational and not e.is_Integer)
+    try:
+        found = exact.sign(e)
+    except (Undecided, TypeError, ValueError, ArithmeticError):
+        return False
+    return {"nonzero": found == 0, "positive": found <= 0, "nonnegative": found < 0}.get(condition, False)
 
 
 def _plain_symbols(e: sympy.Expr) -> set[sympy.Symbol]:

@@ -1447,3 +1447,10 @@ def root_of_a_radical_zero(m: Any) -> Any:
 def precision_over_a_logarithm(m: Any) -> Any:
     return m.sum(1, m.k, m.r) / m.k / sympy.log(m.k + 7919)
 
+
+# A binomial with a top argument below 0 has no value in the exact run (k < 250 here). The form at k = 1 listed the
+# condition as one it could not model, so the agreement check refused the formula with "please report the formula";
+# now that form has a zero denominator (no value, as in the exact run), and the refusal names the closed form's condition.
+@proposal("binomial-factor")
+def binomial_factor(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) / m.k / (1 + sympy.binomial(m.k - 250, 3) ** 2)

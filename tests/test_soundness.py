@@ -1528,3 +1528,17 @@ class TestALogarithmOfANumber:
         assert breaks(sympy.log(-4), "positive") is True and breaks(sympy.log(-4), "nonzero") is False
         assert breaks(2 + sympy.I * zero, "positive") is False
 
+
+class TestAConditionTheFormsCannotWrite:
+    """A binomial's top argument must be >= 0: at k = 1 the form at that depth says no value, as the exact run does, and
+    the closed form, which cannot write the condition k >= 250 as a denominator, is refused with that condition named."""
+
+    def test_the_form_at_a_depth_where_the_condition_fails_has_no_value(self) -> None:
+        form = adv.binomial_factor.symbolic(1)
+        assert any(d == 0 for d, _ in form.denominators) and not form.unmodelled
+
+    def test_the_refusal_names_the_condition(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:binomial_factor", "bounded", "--json"])
+        error = json.loads(result.stdout)["error"]
+        assert result.exit_code == 2 and "sympy.binomial's top argument: k - 250 may not be nonnegative" in error, error
+        assert "please report" not in error
