@@ -176,15 +176,19 @@ def certainly(value: sympy.Expr, condition: str) -> bool:
 
 
 def breaks(value: sympy.Expr, condition: str) -> bool | None:
-    """Whether the number ``value`` breaks ``"nonzero"``, ``"positive"`` or ``"nonnegative"``: by the certified sign of a
+    """Whether the number ``value`` breaks ``"nonzero"``, ``"positive"``, ``"nonnegative"`` or ``"integer"``: by the certified sign of a
     real number, and of the real and imaginary parts of one written with ``I`` (SymPy divides by ``I`` inside
     ``log(2)``; a number with a nonzero imaginary part is nonzero, and neither positive nor nonnegative); None where
     undecided (an error for a value that is not a number).
 
     >>> breaks(log2(9) - 2 * log2(3), "nonzero"), breaks(sympy.I, "nonzero"), breaks(sympy.log(-4), "positive")
     (True, False, True)
+    >>> breaks(sympy.Rational(1, 2), "integer"), breaks(log2(9) / log2(3), "integer"), breaks(log2(3), "integer")
+    (True, False, True)
     """
     number = value if isinstance(value, Fraction) else sympy.sympify(value)
+    if condition == "integer":
+        return _breaks_integer(number)
     try:
         if isinstance(number, sympy.Basic) and number.has(sympy.I):
             real, imaginary = number.as_real_imag()
@@ -196,6 +200,23 @@ def breaks(value: sympy.Expr, condition: str) -> bool | None:
     except Undecided:
         return None
     return {"nonzero": found == 0, "positive": found <= 0, "nonnegative": found < 0}[condition]
+
+
+def _breaks_integer(number: Fraction | sympy.Basic) -> bool | None:
+    """Whether the number is certainly not an integer (strictly between two consecutive ones), certainly one (formally
+    equal to one: log2(9) / log2(3)), or None."""
+    if isinstance(number, Fraction) or number.is_Rational:
+        return Fraction(str(number)).denominator != 1
+    if number.has(sympy.I):
+        return None
+    try:
+        lo, hi = enclose(number, 128)
+        n = lo.__floor__()
+        if hi < n + 1 and sign(number - n) > 0:
+            return True
+        return False if any(sign(number - m) == 0 for m in (n, n + 1)) else None
+    except (Undecided, TypeError, ValueError):
+        return None
 
 
 def compare(a: Exact, b: Exact) -> int:

@@ -108,14 +108,21 @@ def _sympy_value(value: Any) -> bool:
     return isinstance(module, str) and (module == "sympy" or module.startswith("sympy."))
 
 
+_WORDS = {"integer": "an integer"}
+
+
 def _violated(value: Any, condition: str) -> bool | None:
-    """Whether the number ``value`` breaks ``condition`` ("nonzero", "positive" or "nonnegative"), decided by its certified
-    sign: SymPy calls ``d / d`` 1 for ``d = log2(15) - log2(3) - log2(5)``, which is exactly 0. None where the sign cannot
-    be certified (``sqrt(2) + sqrt(3) - sqrt(5 + 2 sqrt(6))`` is 0 too, and no interval shows it): then the run cannot say
-    whether the step has a value (a twenty-fourth hostile review: it was taken as nonzero, and the search built two false
-    "no" on a score that does not exist). A number written with ``I`` is judged by its parts: SymPy divides by ``I``
-    inside ``log(2)``, and every ``sympy.log`` of a number was refused for it."""
-    if condition not in ("nonzero", "positive", "nonnegative"):
+    """Whether the number ``value`` breaks ``condition`` ("nonzero", "positive", "nonnegative", "integer": a binomial's
+    arguments, or "true"), decided by its certified sign: SymPy calls ``d / d`` 1 for
+    ``d = log2(15) - log2(3) - log2(5)``, which is exactly 0. None where the sign cannot be certified
+    (``sqrt(2) + sqrt(3) - sqrt(5 + 2 sqrt(6))`` is 0 too, and no interval shows it): then the run cannot say whether
+    the step has a value (a twenty-fourth hostile review: it was taken as nonzero, and the search built two false "no"
+    on a score that does not exist). A number written with ``I`` is judged by its parts: SymPy divides by ``I`` inside
+    ``log(2)``, and every ``sympy.log`` of a number was refused for it. A binomial of 1/2 has no value (a twenty-fifth
+    hostile review: the integer conditions went unchecked, and a "no" was built on binomial(1/2, 2))."""
+    if condition == "true":  # a Piecewise with no default branch, or a root with another branch index
+        return False if value is True or value is sympy.true else True if value is False or value is sympy.false else None
+    if condition not in ("nonzero", "positive", "nonnegative", "integer"):
         return False
     try:
         number = sympy.sympify(value)
@@ -186,10 +193,11 @@ def strict() -> Iterator[Steps]:
             for value, condition, construct in domains.conditions(code, frame.f_locals):
                 broken = _violated(value, condition)
                 if broken:
-                    found.append(f"a step has no real value ({construct}: {str(value)[:40]} is not {condition})")
+                    found.append(f"a step has no real value ({construct}: {str(value)[:40]} is not {_WORDS.get(condition, condition)})")
                     return None
                 if broken is None and not found.undecided:
-                    found.undecided.append(f"{construct}: irprops cannot certify that {str(value)[:60]} is {condition}")
+                    found.undecided.append(f"{construct}: irprops cannot certify that {str(value)[:60]} is "
+                                           f"{_WORDS.get(condition, condition)}")
         return _follow(frame, returned) if follow else None
 
     builders, cached = domains.builders()

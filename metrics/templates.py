@@ -7,7 +7,7 @@ twenty-fourth hostile review: "a write into an object" for SymPy's own code). An
 this compiler runs through ``exec`` when it is called by SymPy's own code in its module (``MonomialOps.mul`` and the
 like, each of which fills the template with its own text); :func:`compiled_by_library` answers from that record. Code
 a proposal compiles itself (``exec`` in its file, ``eval`` of a string, or ``MonomialOps._build`` called with its own
-text) is never in it: the caller is the proposal.
+text, or with its own ``_vars`` on SymPy's ``MonomialOps``: a twenty-fifth hostile review) is never in it.
 
 >>> from sympy.polys.monomials import MonomialOps
 >>> compiled_by_library(MonomialOps(2).mul().__code__)
@@ -34,6 +34,8 @@ __all__ = ["compiled_by_library"]
 
 _COMPILERS = {(monomials.MonomialOps._build.__code__, id(vars(monomials)))}
 """(the function that calls ``exec``, its module's namespace): the template compilers whose output is trusted."""
+_VARS = monomials.MonomialOps._vars
+"""The method that names the template's variables, as SymPy defines it."""
 _COMPILED: set[CodeType] = set()
 """Every code object those compilers ran through ``exec``, with the functions defined in it (kept alive: no id reuse)."""
 
@@ -50,7 +52,12 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
     if (caller.f_code, id(caller.f_globals)) not in _COMPILERS:
         return
     template = caller.f_back  # who handed the compiler its text: one of SymPy's own methods in the same module
-    if template is not None and template.f_globals is caller.f_globals and template.f_code.co_filename == monomials.__file__:
+    if template is None or template.f_globals is not caller.f_globals or template.f_code.co_filename != monomials.__file__:
+        return
+    ops: Any = caller.f_locals.get("self")  # the text is SymPy's only if the names it fills in are (a proposal may replace
+    if not isinstance(ops, monomials.MonomialOps) or type(ops) is not monomials.MonomialOps:  # _vars)
+        return
+    if monomials.MonomialOps._vars is _VARS and set(vars(ops)) <= {"ngens"} and type(ops.ngens) is int:
         _COMPILED.update(_nested(args[0]))
 
 

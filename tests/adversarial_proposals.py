@@ -1454,3 +1454,33 @@ def precision_over_a_logarithm(m: Any) -> Any:
 @proposal("binomial-factor")
 def binomial_factor(m: Any) -> Any:
     return m.sum(1, m.k, m.r) / m.k / (1 + sympy.binomial(m.k - 250, 3) ** 2)
+
+
+# -- floor and ceiling of a number within 2^-1000 of an integer (a twenty-fifth hostile review) ---------------------------
+# C = 3 + log2(3) - P/Q, P/Q a convergent of log2(3) from above: C = 3 - 2.8e-400, so floor(C) = 2 and the weight
+# (2 floor(C) - 5) / i is -1/i. SymPy's floor returned the nearest integer, 3: every run and form used 1/i alike, and
+# monotonic, convergent and top_weighted were "proved" for all k. Now floor and ceiling of a number are certified.
+NEAR_THREE_P = int(
+    "1402521984231789174587915511616591272515610444199446885846258118053537837124060648781703413325431812703275415220644594"
+    "40605649300191199583910185599183182957294229616238002111350926990266136692724709807")
+NEAR_THREE_Q = int(
+    "8848928498899142572556690320563534088036061694931740836613429647429895747482232889594607650521772467363368917347045657"
+    "2259522897965520715515324634768893088779777102116692953686801826820398062593940827")
+
+
+@proposal("floor-gate")
+def floor_gate(m: Any) -> Any:
+    c = 3 + log2(3) - sympy.Rational(NEAR_THREE_P, NEAR_THREE_Q)
+    return (2 * sympy.floor(c) - 5) * m.sum(1, m.k, lambda i: m.r(i) / i)
+
+
+def floor_gate_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return -sum((g / i for i, g in enumerate(ranking[:k], start=1)), Fraction(0))  # floor(C) = 2
+
+
+# -- a binomial of a number that is not an integer (a twenty-fifth hostile review) -------------------------------------------
+# binomial takes integers only; at odd k, binomial(k/2, 2) has no value. The strict run did not check the integer
+# conditions, scored binomial(1/2, 2) = -1/8 at k = 1, and the search built a false "no" (monotonic) on it.
+@proposal("binomial-of-half-the-depth")
+def binomial_of_half_the_depth(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / i) - sympy.binomial(m.k / 2, 2)

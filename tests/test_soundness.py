@@ -1504,6 +1504,17 @@ class TestCodeSymPyCompilesFromItsOwnTemplates:
         smuggled = MonomialOps(7)._build("def g(i):\n    return 3 if isinstance(i, int) else 1", "g")
         assert not formula_language.genuine(smuggled.__code__, smuggled.__globals__)
 
+    def test_a_proposals_text_filled_in_by_sympys_own_method_stays_the_proposals(self) -> None:
+        """Round 25 A: an instance's own _vars put the proposal's text into SymPy's template."""
+        from sympy.polys.monomials import MonomialOps
+
+        text = 'q,) = (0,)\n    c = 10 if A[0] >= 10 else 1\n    return (c,)\n    """'  # the rest of the template: a string
+        ops = MonomialOps(17)
+        ops._vars = lambda name: [text] if name == "a" else ["(b0"]  # type: ignore[method-assign]
+        smuggled = ops.mul()
+        assert smuggled((12,), (0,)) == (10,)  # the proposal's branch, compiled by SymPy's method
+        assert not formula_language.genuine(smuggled.__code__, smuggled.__globals__)
+
     def test_code_a_proposal_compiles_itself_stays_the_proposals(self) -> None:
         namespace: dict[str, Any] = {"__name__": "sympy.polys.monomials"}
         exec("def monomial_mul(A, B):\n    return A", namespace)  # noqa: S102 (the test's point)
@@ -1542,3 +1553,54 @@ class TestAConditionTheFormsCannotWrite:
         error = json.loads(result.stdout)["error"]
         assert result.exit_code == 2 and "sympy.binomial's top argument: k - 250 may not be nonnegative" in error, error
         assert "please report" not in error
+
+
+class TestTheIntegerPartOfANumberNextToAnInteger:
+    """Found by a twenty-fifth hostile review: SymPy's floor and ceiling returned the nearest integer for a number within
+    about 2^-350 of one, so floor(3 - 2.8e-400) was 3, every run and form used the wrong weight alike, and three false
+    properties were proved for all k."""
+
+    def test_the_number_is_between_2_and_3_by_an_interval_of_4000_bits(self) -> None:
+        import mpmath
+
+        previous, mpmath.iv.prec = mpmath.iv.prec, 4000
+        try:
+            c = 3 + mpmath.iv.log(3) / mpmath.iv.log(2) - mpmath.iv.mpf(adv.NEAR_THREE_P) / adv.NEAR_THREE_Q
+        finally:
+            mpmath.iv.prec = previous
+        assert 2 < c.a and c.b < 3
+
+    def test_floor_and_ceiling_are_certified(self) -> None:
+        from irprops.metrics.exact import log2
+
+        c = 3 + log2(3) - sympy.Rational(adv.NEAR_THREE_P, adv.NEAR_THREE_Q)
+        assert (sympy.floor(c), sympy.ceiling(c), sympy.floor(-c), sympy.ceiling(-c)) == (2, 3, -3, -2)
+        assert (sympy.floor(log2(9) / log2(3)), sympy.ceiling(log2(9) - 2 * log2(3))) == (2, 0)  # integers, written otherwise
+        assert sympy.floor(10**30 * sympy.sqrt(2)) == 1414213562373095048801688724209
+
+    def test_the_exact_run_is_the_metric_as_written(self) -> None:
+        for ranking, k in (("1", 1), ("11", 1), ("11", 2), ("01", 2), ("10", 2)):
+            situation = Situation.of(ranking, k=k)
+            assert adv.floor_gate.exact(situation) == adv.floor_gate_truth(situation.ranking, k, situation.qrels)
+
+    @pytest.mark.parametrize("prop", ["monotonic", "convergent", "top_weighted"])
+    def test_no_false_property_is_proved(self, prop: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(adv.floor_gate, prop)  # type: ignore[arg-type]
+        assert not (covers(found, 2) and isinstance(found, Proof) and found.conclusion == "yes"), found
+
+
+class TestABinomialOfANumberThatIsNotAnInteger:
+    """Found by a twenty-fifth hostile review: the strict run did not check a binomial's integer conditions, so
+    binomial(1/2, 2) was scored at k = 1 and a false "no" (monotonic) was built on it."""
+
+    def test_the_metric_has_no_value_at_an_odd_depth(self) -> None:
+        from irprops.metrics import Undefined
+
+        assert isinstance(adv.binomial_of_half_the_depth.exact(Situation.of("00", k=1)), Undefined)
+        assert adv.binomial_of_half_the_depth.exact(Situation.of("00", k=4)) == -1
+
+    def test_no_no_is_built_on_a_score_that_does_not_exist(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:binomial_of_half_the_depth", "monotonic", "--json"])
+        assert result.exit_code == 2 and "k/2 may not be integer" in json.loads(result.stdout)["error"], result.output
