@@ -36,6 +36,7 @@ class _Main(click.Group):
         as_json = "--json" in args
         try:
             status = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            raise_if_interrupted()  # a Ctrl-C kept from a finalizer after the last place that asked: still an interruption
         except (metrics.InputError, click.ClickException) as error:
             message = f"irprops: error: {error}" if isinstance(error, metrics.InputError) else None
             if as_json:

@@ -74,8 +74,12 @@ _LOST: list[KeyboardInterrupt] = []
 
 
 def keep_lost_interrupts() -> None:
-    """Keep a Ctrl-C that Python could not raise, because it came while a finalizer ran ("Exception ignored in ..."):
-    :func:`raise_if_interrupted` raises it at the next place that asks, instead of printing it and going on."""
+    """Keep a Ctrl-C that Python could not raise, because it came while a finalizer ran ("Exception ignored in ..."), or
+    that a library swallowed (mpmath's interval comparisons catch everything with a bare ``except:``, and so may a
+    proposal): :func:`raise_if_interrupted` raises it at the next place that asks, and the CLI asks before it exits,
+    instead of printing it and going on. In the main thread, Ctrl-C is raised as usual and also kept."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _interrupt)
     previous = sys.unraisablehook
 
     def hook(unraisable: Any) -> None:
@@ -88,6 +92,11 @@ def keep_lost_interrupts() -> None:
 
     if getattr(sys.unraisablehook, "__name__", "") != "hook":
         sys.unraisablehook = hook
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    _LOST.append(KeyboardInterrupt())
+    raise KeyboardInterrupt
 
 
 def _half_built_z3_object(unraisable: Any) -> bool:

@@ -61,9 +61,10 @@ class TestCtrlC:
         gc.collect()
         assert reported == ["ValueError(\"a finalizer's own error\")"]  # any other is reported as before
 
-    def test_z3_catching_it_mid_query_is_raised_again_not_answered_unknown(self) -> None:
+    def test_one_that_comes_mid_query_is_raised_when_the_query_returns_not_answered_unknown(self) -> None:
         x, y, z = z3.Ints("x y z")
         solver = z3.Solver()
+        solver.set("timeout", 2000)  # as every query of a proof is bounded (RLIMIT, TIMEOUT_MS)
         solver.add(x * x * x + y * y * y == z * z * z + 33, x > 1000, y > 1000)  # far beyond a second
         threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
         with pytest.raises(KeyboardInterrupt):
@@ -136,6 +137,27 @@ class TestCtrlC:
         LikeZ3sAstRef()
         with pytest.raises(KeyboardInterrupt):
             files.raise_if_interrupted()
+
+    def test_z3_leaves_ctrl_c_to_python(self) -> None:
+        """Z3's own handler lost a Ctrl-C that came between the end of a search and the return to Python (a full test run
+        under load: `irprops certificates` finished after its Ctrl-C with exit status 0, 1 run in 5)."""
+        import irprops.proofs.smt  # noqa: F401 (sets it)
+
+        assert z3.get_param("ctrl_c") == "false"
+
+    def test_one_that_a_library_swallowed_is_kept(self) -> None:
+        previous = signal.getsignal(signal.SIGINT)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            files.keep_lost_interrupts()
+            try:
+                signal.raise_signal(signal.SIGINT)
+            except BaseException:  # noqa: BLE001, S110 - what mpmath's comparisons and some proposals do
+                pass
+            with pytest.raises(KeyboardInterrupt):
+                files.raise_if_interrupted()
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
     @pytest.mark.slow
     @pytest.mark.parametrize("after", [1.0, 3.0, 6.0])
