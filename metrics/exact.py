@@ -176,16 +176,18 @@ def certainly(value: sympy.Expr, condition: str) -> bool:
 
 
 def breaks(value: sympy.Expr, condition: str) -> bool | None:
-    """Whether the number ``value`` breaks ``"nonzero"``, ``"positive"``, ``"nonnegative"`` or ``"integer"``: by the certified sign of a
-    real number, and of the real and imaginary parts of one written with ``I`` (SymPy divides by ``I`` inside
-    ``log(2)``; a number with a nonzero imaginary part is nonzero, and neither positive nor nonnegative); None where
-    undecided (an error for a value that is not a number).
+    """Whether the number ``value`` breaks ``"nonzero"``, ``"positive"``, ``"nonnegative"`` or ``"integer"`` (or the
+    Boolean ``value`` breaks ``"true"``): by the certified sign of a real number, and of the real and imaginary parts of
+    one written with ``I`` (SymPy divides by ``I`` inside ``log(2)``; a number with a nonzero imaginary part is nonzero,
+    and neither positive nor nonnegative); None where undecided (an error for a value that is not a number).
 
     >>> breaks(log2(9) - 2 * log2(3), "nonzero"), breaks(sympy.I, "nonzero"), breaks(sympy.log(-4), "positive")
     (True, False, True)
     >>> breaks(sympy.Rational(1, 2), "integer"), breaks(log2(9) / log2(3), "integer"), breaks(log2(3), "integer")
     (True, False, True)
     """
+    if condition == "true":  # a Boolean (a Piecewise with no default branch, a root with another branch index)
+        return False if value is True or value is sympy.true else True if value is False or value is sympy.false else None
     number = value if isinstance(value, Fraction) else sympy.sympify(value)
     if condition == "integer":
         return _breaks_integer(number)

@@ -454,18 +454,12 @@ def _holds(e: sympy.Expr, condition: str) -> bool:
 
 
 def _violated(e: sympy.Expr, condition: str) -> bool:
-    """Whether the number ``e`` certainly breaks ``condition`` (a logarithm of -3, a binomial with top argument -249)."""
-    if condition == "true":
-        return e is sympy.false
-    if not (e.is_number and e.is_extended_real):
-        return False
-    if condition == "integer":
-        return bool(e.is_Rational and not e.is_Integer)
+    """Whether ``e`` certainly breaks ``condition`` (a logarithm of -3, a binomial with top argument -249), decided as the
+    strict exact run decides it (:func:`~irprops.metrics.exact.breaks`)."""
     try:
-        found = exact.sign(e)
-    except (Undecided, TypeError, ValueError, ArithmeticError):
+        return (condition == "true" or e.is_number) and exact.breaks(e, condition) is True
+    except (sympy.SympifyError, TypeError, ValueError, AttributeError):
         return False
-    return {"nonzero": found == 0, "positive": found <= 0, "nonnegative": found < 0}.get(condition, False)
 
 
 def _plain_symbols(e: sympy.Expr) -> set[sympy.Symbol]:

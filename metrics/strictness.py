@@ -120,8 +120,8 @@ def _violated(value: Any, condition: str) -> bool | None:
     on a score that does not exist). A number written with ``I`` is judged by its parts: SymPy divides by ``I`` inside
     ``log(2)``, and every ``sympy.log`` of a number was refused for it. A binomial of 1/2 has no value (a twenty-fifth
     hostile review: the integer conditions went unchecked, and a "no" was built on binomial(1/2, 2))."""
-    if condition == "true":  # a Piecewise with no default branch, or a root with another branch index
-        return False if value is True or value is sympy.true else True if value is False or value is sympy.false else None
+    if condition == "true":
+        return exact.breaks(value, condition)
     if condition not in ("nonzero", "positive", "nonnegative", "integer"):
         return False
     try:

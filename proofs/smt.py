@@ -91,9 +91,10 @@ class Discharged:
 def answer(solver: z3.Solver) -> str:
     """``solver.check()`` as text (sat, unsat, unknown).
 
-    Z3 catches a Ctrl-C itself and answers unknown ("interrupted from keyboard"); that is raised
-    again as KeyboardInterrupt, so that an interrupted proof is never reported as one the solver
-    could not do (which would let a weaker proof, or none, stand in its place).
+    Ctrl-C is Python's to handle (Z3's own handler is off, above), so it is raised when the query
+    returns; should Z3 catch one all the same and answer unknown ("interrupted from keyboard"), that
+    is raised again as KeyboardInterrupt, so that an interrupted proof is never reported as one the
+    solver could not do (which would let a weaker proof, or none, stand in its place).
     """
     raise_if_interrupted()
     status = str(solver.check())
