@@ -128,7 +128,15 @@ def _exact(measure: Measure, situation: Situation, k: int) -> Exact | Undefined:
         raise
     except Exception as error:  # noqa: BLE001 - the formula's own failure, named for its author
         raise InputError("formula", measure.name, f"its exact form fails at k = {k}: {type(error).__name__}: "
-                         f"{str(error)[:200]}", "compute with exact numbers and the algebra's operations") from None
+                         f"{str(error)[:200]}", _fix_for(error)) from None
+
+
+def _fix_for(error: Exception) -> str:
+    """What to write instead, for a failure of the exact run."""
+    if isinstance(error, ValueError) and "is not comparable" in str(error):  # SymPy's Min and Max (log2(9) - 2 log2(3))
+        return ("use m.min and m.max, which order numbers by certified signs: SymPy's Min and Max refuse a number they "
+                "cannot evaluate to one significant digit, such as one that is exactly 0 but not written as 0")
+    return "compute with exact numbers and the algebra's operations"
 
 
 def _refuse(measure: Measure, k: int, situation: Situation, undefined: bool, unmodelled: list[str] | None = None) -> None:

@@ -60,6 +60,8 @@ INSTEAD = {
     "power": "sympy.sqrt(x), sympy.root(x, n) or sympy.Pow(x, e)",
     "symbol": "numbers as constants, and the algebra's values for the situation (m.k, m.R, m.r(i), m.param(name)): a "
               "SymPy symbol of the file's own is either the closed form's k or R under another name, or a free symbol",
+    "compiled": "the number so that SymPy need not run code it compiles from text (give it a simpler form: a rational, "
+                "sympy.nsimplify of it, or a sum of fewer radicals)",
     "language": "arithmetic, the algebra's operations (m.sum, m.prod, m.min, m.max, m.div, m.log2, ...), the SymPy "
                 "functions of the formula language (README) and the file's own functions",
 }
@@ -70,8 +72,14 @@ POWER_RULE = "Python's `**` gives a float on the exact run's numbers (Fraction(2
 class BranchOnSymbol(InputError):
     """A formula or weight function treated a symbolic rank or depth as a number: the closed form would not be the metric."""
 
-    def __init__(self, construct: str, what: str, instead: str, where: str | None = None, rule: str | None = None) -> None:
-        if rule is not None:  # a construct that computes differently on the two runs' numbers
+    def __init__(self, construct: str, what: str, instead: str, where: str | None = None, rule: str | None = None,
+                 compiled_by: str | None = None) -> None:
+        if compiled_by is not None:  # code a library compiled from text and ran while it evaluated the formula
+            rule = (f"irprops judges code by the file it comes from, and this code has none, so it cannot tell it from "
+                    f"the formula's own; write {instead}")
+            construct = construct.replace(" inside the formula", "")
+            shown = f"{construct} in `{where}`, code that `{compiled_by}` compiled from text and ran for the formula: {rule}"
+        elif rule is not None:  # a construct that computes differently on the two runs' numbers
             rule = f"{rule}, so the closed form need not be the metric; write {instead}"
             shown = f"{construct} on {what}: {rule}"
         elif where is None:

@@ -102,6 +102,16 @@ def _handed_off(frame: FrameType) -> bool:
     return (frame.f_code.co_filename, frame.f_code.co_name) == _HAND_OFF
 
 
+def _compiled_by_library(frame: FrameType, found: tuple[str, str]) -> Finding | None:
+    """A finding in code compiled from text (no file) that a library runs, not the formula (SymPy's ``int()`` of a
+    number near an integer parses text of mpmath's): named so, since the formula wrote none of it."""
+    caller = frame.f_back
+    if not frame.f_code.co_filename.startswith("<") or caller is None or formula_frame(caller):
+        return None
+    module = caller.f_globals.get("__name__", caller.f_code.co_filename)
+    return found[0], f"{frame.f_code.co_name} <- {module}.{caller.f_code.co_name}", "compiled"
+
+
 def _collector(code: CodeType) -> bool:
     """Whether ``code`` is a finalizer or a callback of the garbage collector (which may run during any allocation)."""
     return code.co_name == "__del__" or any(getattr(callback, "__code__", None) is code for callback in gc.callbacks)
@@ -122,7 +132,7 @@ def watching() -> Iterator[list[Finding]]:
             if formula_frame(frame):
                 found = _entered(frame)
                 if found is not None:
-                    seen.append((found[0], frame.f_code.co_name, found[1]))
+                    seen.append(_compiled_by_library(frame, found) or (found[0], frame.f_code.co_name, found[1]))
                 return
             caller = frame.f_back
             if caller is not None and (formula_frame(caller) or (_handed_off(caller)

@@ -1484,3 +1484,26 @@ def floor_gate_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fractio
 @proposal("binomial-of-half-the-depth")
 def binomial_of_half_the_depth(m: Any) -> Any:
     return m.sum(1, m.k, lambda i: m.r(i) / i) - sympy.binomial(m.k / 2, 2)
+
+
+# -- numbers SymPy evaluates with library code compiled from text (found by hand, session 26) --------------------------------
+# SymPy's Mod(3, 1 + d), d the nested-radical zero above, calls int() of a number, which asks Expr.equals, which asks
+# nsimplify, which runs mpmath's arithmetic (compiled from templates when mpmath is imported) and then parses mpmath's
+# answer as text (parse_expr: code compiled from text). The first was refused as "a write into an object" in `<module>`,
+# as if the formula had written it; mpmath's arithmetic is now mpmath's, and the parsed text is refused for what it is.
+@proposal("mod-by-a-radical-one")
+def mod_by_a_radical_one(m: Any) -> Any:
+    d = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))
+    return sympy.Mod(3, 1 + d) + m.sum(1, m.k, lambda i: m.r(i) / 2**i)
+
+
+# SymPy's Max refuses a number it cannot evaluate to one significant digit ("not comparable"): log2(9) - 2 log2(3) is 0.
+# The refusal's hint said "compute with exact numbers"; the formula is exact, and m.max is what to write instead.
+@proposal("max-with-a-hidden-zero")
+def max_with_a_hidden_zero(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: sympy.Max(log2(9) - 2 * log2(3), m.r(i)) / 2**i)
+
+
+@proposal("m-max-with-a-hidden-zero")
+def m_max_with_a_hidden_zero(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.max(log2(9) - 2 * log2(3), m.r(i)) / 2**i)

@@ -1521,6 +1521,53 @@ class TestCodeSymPyCompilesFromItsOwnTemplates:
         assert not formula_language.genuine(namespace["monomial_mul"].__code__, namespace)
 
 
+class TestLibraryCodeCompiledFromText:
+    """Session 26, by hand: SymPy's Mod of a number calls int(), which runs mpmath's arithmetic (compiled from templates at
+    import) and parses text; the watcher took mpmath's code, and the module code of SymPy's own templates, for the
+    formula's, and refused with a reason about the formula ("a write into an object")."""
+
+    def test_mpmaths_arithmetic_is_mpmaths_code(self) -> None:
+        from mpmath import ctx_mp_python
+
+        for name in ("__add__", "__mul__", "__eq__", "__truediv__"):
+            method = getattr(ctx_mp_python._mpf, name)
+            assert formula_language.genuine(method.__code__, method.__globals__), name
+
+    def test_code_a_proposal_compiles_into_mpmaths_namespace_stays_the_proposals(self) -> None:
+        from mpmath import ctx_mp_python
+
+        defined: dict[str, Any] = {}
+        exec("def __mul__(self, other):\n    return 3 if isinstance(other, int) else 1", vars(ctx_mp_python), defined)  # noqa: S102
+        assert not formula_language.genuine(defined["__mul__"].__code__, vars(ctx_mp_python))
+
+    def test_the_module_code_of_sympys_templates_is_sympys(self) -> None:
+        from sympy.polys.monomials import MonomialOps
+
+        from irprops.metrics.watching import watching
+
+        with watching() as seen:
+            MonomialOps(23).mul()  # exec runs the template's module code, which defines the function
+        assert [found for found in seen if "<module>" in found[1]] == []  # (this test's own calls are watched too)
+
+    def test_text_a_library_parses_is_refused_as_such_in_one_line(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:mod_by_a_radical_one", "bounded", "--json"])
+        error = json.loads(result.stdout)["error"]
+        assert result.exit_code == 2, result.output
+        assert "compiled from text" in error and "sympy_parser" in error and "inside the formula" not in error, error
+
+    def test_sympys_max_of_a_number_it_cannot_evaluate_suggests_m_max(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:max_with_a_hidden_zero", "bounded", "--json"])
+        error = json.loads(result.stdout)["error"]
+        assert result.exit_code == 2 and "not comparable" in error and "use m.min and m.max" in error, error
+
+    def test_m_max_decides_with_the_certified_sign(self) -> None:
+        ranking = (adv.Fraction(1), adv.Fraction(0), adv.Fraction(1))
+        from irprops.metrics.exact import formally_zero
+
+        score = adv.m_max_with_a_hidden_zero.exact(Situation(ranking, 3, (adv.Fraction(1), adv.Fraction(1))))
+        assert formally_zero(score - sympy.Rational(5, 8))  # max(d, 0) is d or 0: both are 0
+
+
 class TestALogarithmOfANumber:
     """SymPy divides by I inside log(n) (log.eval asks n.as_coefficient(I)); the strict run refused I as a divisor whose
     sign it cannot certify, so every sympy.log of a number SymPy had not cached was refused (round 25, found by hand)."""
