@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+import irprops  # noqa: F401 - before any test module imports SymPy: irprops sizes SymPy's caches (irprops/__init__.py)
+
 settings.register_profile(
     "ci",
     derandomize=True,  # the same examples on every run and every machine

@@ -7,6 +7,9 @@ n = 0). The proposals and their truths are in tests/adversarial_proposals.py.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from fractions import Fraction
 from typing import Any
 
@@ -130,10 +133,20 @@ class TestASumInsideASum:
     def test_is_never_read_as_a_value_free_of_the_outer_index(self, measure: Measure, oracle: Any, props: tuple[Prop, ...],
                                                               depth: int) -> None:
         ranking = (ONE,) * (depth + 1)
-        # about a million SymPy constructions at depth 1502, each watched by the strict exact run: about two minutes
+        # about a million SymPy constructions at depth 1502, each watched by the strict exact run: about 16 s (over three
+        # minutes when SymPy's caches had 1000 entries, see test_sympys_caches_hold_the_terms_of_a_sum_past_rank_1000)
         assert measure.exact(Situation(ranking, depth + 1, ranking)) == oracle(ranking, depth + 1, ranking) != 0
         for prop in props:
             assert not covers(prove(measure, prop), depth), prop
+
+    def test_sympys_caches_hold_the_terms_of_a_sum_past_rank_1000(self) -> None:
+        """SymPy's caches are LRU caches sized when SymPy is imported (1000 entries by default): a sum to depth 1502
+        revisits 1502 terms in order, which such a cache misses every time. irprops, imported first, sizes them."""
+        environment = {name: value for name, value in os.environ.items() if name != "SYMPY_CACHE_SIZE"}
+        shown = subprocess.run([sys.executable, "-c", "import irprops, sympy.core.cache as c; print(c.SYMPY_CACHE_SIZE)"],
+                               capture_output=True, text=True, check=True, env=environment).stdout
+        assert shown.split() == ["10000"]
+        assert sympy.core.cache.SYMPY_CACHE_SIZE == 10000  # this run too: the tests' conftest imports irprops first
 
     def test_is_kept_whole_by_the_evaluation_of_a_closed_form(self) -> None:
         nested = sympy.Sum((2 * i - k - 1) * sympy.Sum(sympy.KroneckerDelta(j, 1501), (j, 1, i)), (i, 1, k))
