@@ -212,11 +212,15 @@ def _breaks_integer(number: Fraction | sympy.Basic) -> bool | None:
     if number.has(sympy.I):
         return None
     try:
-        lo, hi = enclose(number, 128)
-        n = lo.__floor__()
-        if hi < n + 1 and sign(number - n) > 0:
-            return True
-        return False if any(sign(number - m) == 0 for m in (n, n + 1)) else None
+        bits = 128
+        lo, hi = enclose(number, bits)
+        while hi - lo >= 1 and bits < 4096:
+            bits *= 2
+            lo, hi = enclose(number, bits)
+        if hi - lo >= 1:
+            return None
+        n = lo.__floor__()  # n <= lo <= number <= hi < n + 2: an integer only if it is n or n + 1, each decided by its sign
+        return not any(sign(number - m) == 0 for m in (n, n + 1))  # (a twenty-sixth hostile review: 3 - 2.8e-400 was None)
     except (Undecided, TypeError, ValueError):
         return None
 

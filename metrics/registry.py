@@ -245,6 +245,10 @@ class Measure:
                     raise
             if steps:
                 return Undefined(steps[0])
+            if steps.undecided and steps.undecided_condition == "integer":  # binomial(c, 2), c within 2^-5000 of 3
+                raise InputError("formula", self.name, f"at k = {situation.k}, {steps.undecided[0]}, so the exact run cannot say "
+                                 "whether the metric has a value there (it may be exactly an integer)",
+                                 "write the quantity so that it is visibly an integer, or visibly not one")
             if steps.undecided:  # neither a value nor none: no verdict may rest on it
                 raise InputError("formula", self.name, f"at k = {situation.k}, {steps.undecided[0]}, so the exact run cannot say "
                                  "whether the metric has a value there (it may be exactly 0)",

@@ -138,6 +138,8 @@ class Steps(list[str]):
     def __init__(self) -> None:
         super().__init__()
         self.undecided: list[str] = []
+        self.undecided_condition = ""
+        """The condition (``"nonzero"``, ``"integer"``, ...) of the first undecided step."""
 
 
 _FORMULA: dict[tuple[int, int], tuple[bool, CodeType, dict[str, Any]]] = {}
@@ -196,6 +198,7 @@ def strict() -> Iterator[Steps]:
                     found.append(f"a step has no real value ({construct}: {str(value)[:40]} is not {_WORDS.get(condition, condition)})")
                     return None
                 if broken is None and not found.undecided:
+                    found.undecided_condition = condition
                     found.undecided.append(f"{construct}: irprops cannot certify that {str(value)[:60]} is "
                                            f"{_WORDS.get(condition, condition)}")
         return _follow(frame, returned) if follow else None

@@ -1651,3 +1651,18 @@ class TestABinomialOfANumberThatIsNotAnInteger:
     def test_no_no_is_built_on_a_score_that_does_not_exist(self) -> None:
         result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:binomial_of_half_the_depth", "monotonic", "--json"])
         assert result.exit_code == 2 and "k/2 may not be integer" in json.loads(result.stdout)["error"], result.output
+
+    def test_a_number_within_2_to_the_minus_1000_of_an_integer_is_certified_not_to_be_one(self) -> None:
+        """A twenty-sixth hostile review: c = 3 - 2.8e-400 was undecided, and the formula refused."""
+        from irprops.metrics import Undefined
+        from irprops.metrics.exact import breaks, log2
+
+        c = 3 + log2(3) - sympy.Rational(adv.NEAR_THREE_P, adv.NEAR_THREE_Q)
+        assert breaks(c, "integer") is True and breaks(log2(9) / log2(3), "integer") is False
+        assert isinstance(adv.binomial_near_three.exact(Situation.of("10", k=2)), Undefined)
+
+    def test_an_integer_condition_it_cannot_decide_is_named_as_one(self) -> None:
+        d = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))  # exactly 0, and no interval shows it
+        undecided = adv.proposal("binomial-of-a-radical-zero")(lambda m: sympy.binomial(3 + d, 2) * m.sum(1, m.k, m.r))
+        with pytest.raises(InputError, match="may be exactly an integer.*visibly an integer"):
+            undecided.exact(Situation.of("10", k=2))
