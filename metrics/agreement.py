@@ -58,7 +58,8 @@ def check_depth_agreement(measure: Measure, form: SymbolicForm, k: int) -> None:
         value = _exact(measure, situation, k)
         found = _at(form, situation)
         if not _agree(found, value):
-            _refuse(measure, k, situation, isinstance(found, Undefined) != isinstance(value, Undefined) and not isinstance(found, str),
+            undefined = isinstance(found, Undefined) != isinstance(value, Undefined) and not isinstance(found, str)
+            _refuse(measure, k, situation, undefined, _side(False, found, value) if undefined else None,
                     unmodelled=list(form.unmodelled[:1]))
 
 
@@ -139,7 +140,8 @@ def _fix_for(error: Exception) -> str:
     return "compute with exact numbers and the algebra's operations"
 
 
-def _refuse(measure: Measure, k: int, situation: Situation, undefined: bool, unmodelled: list[str] | None = None) -> None:
+def _refuse(measure: Measure, k: int, situation: Situation, undefined: bool, side: str | None = None,
+            unmodelled: list[str] | None = None) -> None:
     ones = [r for r, g in enumerate(situation.ranking, start=1) if g]
     where = ", ".join(map(str, ones)) if len(ones) <= 3 else f"1 to {ones[-1]}"
     shown = f"{len(situation.ranking)} documents, relevant at {where}" if ones else f"{len(situation.ranking)} nonrelevant documents"
@@ -154,9 +156,11 @@ def _refuse(measure: Measure, k: int, situation: Situation, undefined: bool, unm
     if undefined:
         raise InputError("formula", measure.name,
                          f"its symbolic form and its exact form disagree at k = {k} on {shown} (R = {situation.R}): one has a "
-                         "value where the other is undefined, so the forms cannot say where the metric is defined and no proof "
-                         "could be about it (please report the formula if it only computes with values)",
-                         "write a condition on the situation with m.div(x, d, why) or sympy.Piecewise")
+                         f"value where the other is undefined{f' ({side})' if side else ''}, so the forms cannot say where the "
+                         "metric is defined and no proof could be about it",
+                         "write each quantity so that it has a value wherever it is computed (a power with an integer "
+                         "exponent or a nonnegative base: sympy.Piecewise on sympy.Mod(m.k, 2) for a sign that alternates "
+                         "with k), or a condition on the situation with m.div(x, d, why) or sympy.Piecewise")
     raise InputError("formula", measure.name,
                      f"its symbolic form and its exact form disagree at k = {k} on {shown} (R = {situation.R}): the formula "
                      "inspects its arguments (their type, text or attributes) in a way the forms cannot follow, so no proof "
@@ -187,9 +191,9 @@ def _nesting(expr: sympy.Basic) -> int:
 
 
 def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
-                        per_depth: dict[object, SymbolicForm]) -> tuple[int, Situation, bool] | None:
-    """The first (depth, situation) where a symbolic form and the exact form disagree, within the term budget, and
-    whether one of them is undefined there."""
+                        per_depth: dict[object, SymbolicForm]) -> tuple[int, Situation, bool, str | None] | None:
+    """The first (depth, situation) where a symbolic form and the exact form disagree, within the term budget,
+    whether one of them is undefined there, and which one and why."""
     nesting = max(_nesting(closed.expr), 1) if closed is not None else 1
     for k in AGREEMENT_DEPTHS:
         if k ** nesting > AGREEMENT_TERMS and k not in per_depth:
@@ -202,8 +206,17 @@ def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
             for form in forms:
                 found = _at(form, situation) if form is not None else None
                 if form is not None and not _agree(found, value):
-                    return k, situation, isinstance(found, Undefined) != isinstance(value, Undefined) and not isinstance(found, str)
+                    undefined = isinstance(found, Undefined) != isinstance(value, Undefined) and not isinstance(found, str)
+                    return k, situation, undefined, _side(form is closed, found, value) if undefined else None
     return None
+
+
+def _side(closed: bool, found: Exact | Undefined | str | None, value: Exact | Undefined) -> str:
+    """Which form has no value, and why (the reason its Undefined carries)."""
+    which, missing = (("closed form" if closed else "form at that depth"), found) if isinstance(found, Undefined) else \
+        ("exact run", value)
+    assert isinstance(missing, Undefined)
+    return f"the {which} has none" + (f": {missing.reason}" if missing.reason else "")
 
 
 def _at(form: SymbolicForm, situation: Situation) -> Exact | Undefined | str | None:

@@ -1516,3 +1516,11 @@ def m_max_with_a_hidden_zero(m: Any) -> Any:
 def binomial_near_three(m: Any) -> Any:
     c = 3 + log2(3) - sympy.Rational(NEAR_THREE_P, NEAR_THREE_Q)
     return sympy.binomial(c, 2) * m.sum(1, m.k, lambda i: m.r(i) / 2**i)
+
+
+# A twenty-sixth hostile review (lesser): (-1)^(k/2) has a value at even k only. The closed form keeps the power's condition
+# (a nonnegative base) at every k, so the forms disagree at k = 2 and the formula is refused; the refusal asked the user
+# to "please report the formula", and now names the form without a value and its condition.
+@proposal("half-power-of-minus-one")
+def half_power_of_minus_one(m: Any) -> Any:
+    return sympy.Pow(-1, m.k / 2) * m.k * m.sum(1, m.k, m.r)

@@ -1521,6 +1521,15 @@ class TestCodeSymPyCompilesFromItsOwnTemplates:
         assert not formula_language.genuine(namespace["monomial_mul"].__code__, namespace)
 
 
+class TestARefusalWhereOnlyOneFormHasAValue:
+    def test_names_the_form_without_a_value_and_its_condition(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:half_power_of_minus_one", "monotonic", "--json"])
+        error = json.loads(result.stdout)["error"]
+        assert result.exit_code == 2, result.output
+        assert "the closed form has none: sympy.Pow with an exponent that may not be an integer" in error, error
+        assert "please report" not in error and "sympy.Mod(m.k, 2)" in error, error
+
+
 class TestLibraryCodeCompiledFromText:
     """Session 26, by hand: SymPy's Mod of a number calls int(), which runs mpmath's arithmetic (compiled from templates at
     import) and parses text; the watcher took mpmath's code, and the module code of SymPy's own templates, for the
