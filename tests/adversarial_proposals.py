@@ -1524,3 +1524,11 @@ def binomial_near_three(m: Any) -> Any:
 @proposal("half-power-of-minus-one")
 def half_power_of_minus_one(m: Any) -> Any:
     return sympy.Pow(-1, m.k / 2) * m.k * m.sum(1, m.k, m.r)
+
+
+# A twenty-sixth hostile review (a false "minimal"): nDCG with its ideal cut at depth 10 whatever k. Its supremum is above
+# 1 (20 relevant documents at k = 20 score about 1.55), so (k = 1, qrels {1}), whose best is 1, already breaks
+# realizability; the search saw no score above 1 up to k = 6, reported (k = 1, qrels {1, 1}) and called it minimal.
+@proposal("ndcg-ideal-cut-at-10")
+def ndcg_ideal_cut_at_10(m: Any) -> Any:
+    return m.div(m.sum(1, m.k, lambda i: m.r(i) / m.log2(i + 1)), m.sum(1, 10, lambda i: m.g(i) / m.log2(i + 1)), "R = 0")

@@ -24,6 +24,20 @@ def witness(metric: str, prop: str, relevance: str | None = None) -> dict:
     return data
 
 
+def witness_after_collections_that_reach_the_largest_score(metric: str, before: int) -> dict:
+    """A realizability witness that earlier collections precede: they reach the largest score the search saw, and a search
+    cannot show that no deeper situation scores more, so it is minimal only on that condition, which the evidence says
+    (a twenty-sixth hostile review: nDCG with its ideal cut at 10 has a supremum above every score seen up to k = 6)."""
+    verdict = check(metric, ["realizable"])["realizable"]
+    assert verdict.verdict == "no" and verdict.method == "exhaustive search, exact arithmetic", verdict.evidence
+    assert not verdict.search.minimal
+    assert f"the {before} collection(s) before it reach the largest score found (1), so it is minimal if no situation scores more" \
+        in verdict.search.evidence, verdict.search.evidence
+    data = dict(verdict.witness.data)
+    assert recheck(of_measure(default_measure(metric)), "realizable", data)
+    return data
+
+
 def size(w: dict) -> tuple[int, int, int]:
     return (w["k"], len(w["ranking"]), len(w["qrels"]))
 
@@ -96,16 +110,27 @@ class TestOtherCells:
                                                  "b": {"ranking": ["0", "1"], "qrels": ["1", "1"]}}
 
     def test_precision_cannot_reach_1_when_k_exceeds_r(self) -> None:  # Table 2 note e
-        w = witness("P", "realizable")
+        w = witness_after_collections_that_reach_the_largest_score("P", 3)
         assert w == {"k": 2, "qrels": ["1"], "max": "1/2", "better": {"k": 1, "ranking": ["1", "0"], "qrels": ["1"], "value": "1"}}
 
     def test_recall_cannot_reach_1_when_k_is_below_r(self) -> None:  # Table 2 note f
-        w = witness("Recall", "realizable")
+        w = witness_after_collections_that_reach_the_largest_score("Recall", 1)
         assert (w["k"], w["qrels"], w["max"]) == (1, ["1", "1"], "1/2")
 
     def test_rbp_cannot_reach_what_a_deeper_ranking_reaches(self) -> None:
         w = witness("RBP", "realizable")
         assert (w["k"], w["qrels"], w["max"], w["better"]["value"]) == (1, ["1"], "1/5", "9/25")
+
+    def test_a_witness_after_collections_that_reach_the_largest_score_seen_is_not_called_minimal(self) -> None:
+        from irprops.metrics import Situation
+        from irprops.metrics.exact import compare
+        from tests import adversarial_proposals as adv
+
+        found = check(adv.ndcg_ideal_cut_at_10, ["realizable"], prove=False)["realizable"]
+        assert (found.verdict, found.witness.data["k"], found.witness.data["qrels"]) == ("no", 1, ["1", "1"])
+        assert not found.search.minimal and "minimal if no situation scores more" in found.search.evidence
+        twenty = (adv.Fraction(1),) * 20  # the truth: a deeper situation scores more than 1, the best at (k = 1, qrels {1})
+        assert compare(adv.ndcg_ideal_cut_at_10.exact(Situation(twenty, 20, twenty)), 1) > 0
 
     def test_dcg_realizability_fails_by_unboundedness(self) -> None:
         w = witness("DCG", "realizable")
