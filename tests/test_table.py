@@ -33,6 +33,7 @@ FILES = ("table2.md", "table2.tex", "table2.csv", "table2.json", "table2.html")
 PAPER_ORDER = [row.label for row in TABLE_2]
 
 slow = pytest.mark.slow  # the classes that need the one build of the whole table (about a minute of CPU)
+pytestmark = pytest.mark.xdist_group("table")  # one worker runs them all: the build is a module fixture, built once per worker
 
 
 @pytest.fixture(scope="module")
