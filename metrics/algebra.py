@@ -46,6 +46,16 @@ Formula = Callable[["Algebra"], Any]
 """A metric formula: a function of an algebra returning the score."""
 
 
+def declared_parameter(params: Mapping[str, Any], name: str) -> Any:
+    """The value of the parameter ``name`` (``m.param(name)``); an error naming the declared ones if it is not one."""
+    if name not in params:
+        declared = ", ".join(map(repr, params)) or "none"
+        raise InputError("m.param", name, f"the metric declares no parameter of that name (declared: {declared})",
+                         f"declare it: irprops.declare(key, relevance=..., params=(irprops.metrics.Param({name!r}, "
+                         "Fraction(4, 5), '0 <= p < 1', lambda p: 0 <= p < 1),)), or read one that is declared")
+    return params[name]
+
+
 @dataclass(frozen=True)
 class Undefined:
     """The value of a metric on a situation where it is not defined (e.g. AP when R = 0).
@@ -153,7 +163,7 @@ class _Concrete(Algebra):
         return self.num(1 if 1 <= i <= len(ranking) and ranking[i - 1] is None else 0)
 
     def param(self, name: str) -> Any:
-        return self.num(self._params[name])
+        return self.num(declared_parameter(self._params, name))
 
     def min(self, a: Any, b: Any) -> Any:
         return min(a, b)

@@ -26,7 +26,7 @@ import sympy
 from sympy import Integer, Piecewise
 
 from . import exact
-from .algebra import Algebra, Undefined, exact_const, exact_int, exact_log2, exact_number
+from .algebra import Algebra, Undefined, declared_parameter, exact_const, exact_int, exact_log2, exact_number
 from .errors import NotExpressible
 from .exactnumbers import ExactFraction, ExactInt, is_exact_number
 from .situation import Situation
@@ -240,7 +240,7 @@ class _Symbolic(Algebra):
         return Traced(self.R_symbol, "the number of relevant documents R")
 
     def param(self, name: str) -> Traced:
-        return Traced(self._params[name], f"the parameter {name}")
+        return Traced(declared_parameter(self._params, name), f"the parameter {name}")
 
     # A value that is a number in both runs has the exact run's type here too (Fraction, ExactInt, the exact
     # log2): Python treats Fraction and SymPy's numbers differently (Fraction(1) // 1 is an int, so / 10 then

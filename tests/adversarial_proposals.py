@@ -1532,3 +1532,10 @@ def half_power_of_minus_one(m: Any) -> Any:
 @proposal("ndcg-ideal-cut-at-10")
 def ndcg_ideal_cut_at_10(m: Any) -> Any:
     return m.div(m.sum(1, m.k, lambda i: m.r(i) / m.log2(i + 1)), m.sum(1, 10, lambda i: m.g(i) / m.log2(i + 1)), "R = 0")
+
+
+# A twenty-sixth hostile review (lesser): m.param of a name the metric does not declare failed with "KeyError: 'q'" and a
+# hint about exact numbers.
+@proposal("undeclared-parameter")
+def undeclared_parameter(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) * m.param("q") / i)

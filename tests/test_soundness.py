@@ -1530,6 +1530,15 @@ class TestARefusalWhereOnlyOneFormHasAValue:
         assert "please report" not in error and "sympy.Mod(m.k, 2)" in error, error
 
 
+class TestAnUndeclaredParameter:
+    def test_is_refused_in_one_line_naming_the_declared_ones_and_how_to_declare_it(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:undeclared_parameter", "monotonic", "--json"])
+        error = json.loads(result.stdout)["error"]
+        assert result.exit_code == 2, result.output
+        assert error.startswith("m.param = 'q': the metric declares no parameter of that name (declared: none)"), error
+        assert "params=(irprops.metrics.Param('q'" in error and "KeyError" not in error, error
+
+
 class TestLibraryCodeCompiledFromText:
     """Session 26, by hand: SymPy's Mod of a number calls int(), which runs mpmath's arithmetic (compiled from templates at
     import) and parses text; the watcher took mpmath's code, and the module code of SymPy's own templates, for the
