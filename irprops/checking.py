@@ -28,6 +28,8 @@ from irprops.proofs import Proof, cross_check, prove
 from irprops.properties import BuiltinTarget, Scored, Space, make_target, run_search
 from irprops.verdicts import CheckResult, Prop, Relevance, Verdict, show
 
+from .files import forget_kept_interrupts
+
 __all__ = ["check", "with_proof"]
 
 SCREENED = 200
@@ -62,6 +64,9 @@ def check(
         scored = subject.seen()  # every situation any property's search scored
         for key, searched in found:
             verdicts[key] = with_proof(subject.measure, searched, scored) if prove and isinstance(subject, BuiltinTarget) else searched
+    except KeyboardInterrupt:
+        forget_kept_interrupts()  # it reached the caller: the next check must not raise it again
+        raise
     finally:
         subject.close()
     return CheckResult(subject.name, subject.relevance, verdicts)

@@ -28,8 +28,8 @@ from typing import Any
 
 from irprops.metrics import InputError
 
-__all__ = ["cache_home", "ignore_ctrl_c", "keep_lost_interrupts", "raise_if_interrupted", "uninterrupted", "writable_folder",
-           "write_atomically"]
+__all__ = ["cache_home", "forget_kept_interrupts", "ignore_ctrl_c", "keep_lost_interrupts", "raise_if_interrupted", "uninterrupted",
+           "writable_folder", "write_atomically"]
 
 
 def cache_home() -> Path:
@@ -126,6 +126,12 @@ def raise_if_interrupted() -> None:
     if _LOST:
         _LOST.clear()
         raise KeyboardInterrupt
+
+
+def forget_kept_interrupts() -> None:
+    """Drop the Ctrl-C kept so far: one that reached the caller as a KeyboardInterrupt must not be raised again by the next
+    call (in a notebook, or a test run, the process goes on after it)."""
+    _LOST.clear()
 
 
 def ignore_ctrl_c() -> None:

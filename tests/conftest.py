@@ -28,3 +28,12 @@ SEEDS = Path(os.environ.get("IRPROPS_SEEDS", ROOT.parent / "shared" / "seeds"))
 """The source documents: ``../shared/seeds`` beside the clone (CI has it), or ``$IRPROPS_SEEDS``."""
 
 needs_seeds = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the source documents are not at {SEEDS} (set IRPROPS_SEEDS to read them)")
+
+
+@pytest.fixture(autouse=True)
+def _no_ctrl_c_kept_from_an_earlier_test() -> None:
+    """A Ctrl-C a test sends is kept by irprops (files.keep_lost_interrupts) if it reaches no irprops entry point: it must
+    not be raised in a later test of the same worker (a full run: a set of files was never written)."""
+    from irprops import files
+
+    files.forget_kept_interrupts()

@@ -145,6 +145,27 @@ class TestCtrlC:
 
         assert z3.get_param("ctrl_c") == "false"
 
+    def test_one_that_reached_the_caller_of_check_is_not_raised_again(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops import checking
+
+        previous = signal.getsignal(signal.SIGINT)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            files.keep_lost_interrupts()  # Ctrl-C is kept as it is raised, in case a library swallows it
+
+            def interrupted(*args: object, **kwargs: object) -> None:
+                signal.raise_signal(signal.SIGINT)
+
+            monkeypatch.setattr(checking, "run_search", interrupted)
+            with pytest.raises(KeyboardInterrupt):
+                checking.check("P", ["monotonic"])
+            try:
+                files.raise_if_interrupted()
+            except KeyboardInterrupt:
+                pytest.fail("a Ctrl-C that reached the caller was kept and raised again")
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
     def test_one_that_a_library_swallowed_is_kept(self) -> None:
         previous = signal.getsignal(signal.SIGINT)
         signal.signal(signal.SIGINT, signal.default_int_handler)
