@@ -17,10 +17,10 @@ KEPT = {"thesis.tex": "\\documentclass{article}", "src/notes.py": "x = 1", "AP/R
         "Gone/README": "not irprops'"}
 
 
-pytestmark = pytest.mark.xdist_group("certificates")  # one worker runs them all: the regeneration is built once per worker
+pytestmark = pytest.mark.xdist_group("certificates")  # one worker runs them all, and the regeneration is a session fixture: built once
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def regenerated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh regeneration into a folder that already holds a user's files (a .smt2 file among them) and two stale
     certificates that an earlier regeneration listed in its MANIFEST."""

@@ -33,21 +33,22 @@ FILES = ("table2.md", "table2.tex", "table2.csv", "table2.json", "table2.html")
 PAPER_ORDER = [row.label for row in TABLE_2]
 
 slow = pytest.mark.slow  # the classes that need the one build of the whole table (about a minute of CPU)
-pytestmark = pytest.mark.xdist_group("table")  # one worker runs them all: the build is a module fixture, built once per worker
+pytestmark = pytest.mark.xdist_group("table")  # one worker runs them all, and the build is a session fixture: built once (a module fixture
+# is built again whenever a worker comes back to the module from another one)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def cache_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An XDG cache home whose irprops/table cache starts empty."""
     return tmp_path_factory.mktemp("xdg-cache")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def built(cache_home: Path) -> t2.Table2:
     return t2.build(cache=cache_home / "irprops" / "table")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def rendered(built: t2.Table2, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("reports")
     t2.write(built, out)
