@@ -17,9 +17,7 @@ KEPT = {"thesis.tex": "\\documentclass{article}", "src/notes.py": "x = 1", "AP/R
         "Gone/README": "not irprops'"}
 
 
-pytestmark = pytest.mark.xdist_group("certificates")  # one worker runs them all, and the regeneration is a session fixture: built once
-
-
+# the regeneration is a session fixture: a module fixture is built again whenever a worker comes back to the module
 @pytest.fixture(scope="session")
 def regenerated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh regeneration into a folder that already holds a user's files (a .smt2 file among them) and two stale

@@ -33,8 +33,7 @@ FILES = ("table2.md", "table2.tex", "table2.csv", "table2.json", "table2.html")
 PAPER_ORDER = [row.label for row in TABLE_2]
 
 slow = pytest.mark.slow  # the classes that need the one build of the whole table (about a minute of CPU)
-pytestmark = pytest.mark.xdist_group("table")  # one worker runs them all, and the build is a session fixture: built once (a module fixture
-# is built again whenever a worker comes back to the module from another one)
+# the build is a session fixture: a module fixture is built again whenever a worker comes back to the module from another
 
 
 @pytest.fixture(scope="session")
