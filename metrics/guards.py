@@ -182,9 +182,8 @@ def guarding() -> Iterator[None]:
         construct, function, kind = _WATCHED[0][0]
         _WATCHED.clear()
         REFUSALS.clear()
-        if kind == "compiled":  # function is "<module> <- sympy.parsing.sympy_parser.parse_expr"
-            where, compiled_by = function.split(" <- ")
-            raise BranchOnSymbol(construct, "a symbolic rank or depth", INSTEAD[kind], where, compiled_by=compiled_by) from failure
+        if kind == "compiled":  # code a library compiled from text (function says which, and where it ran)
+            raise BranchOnSymbol(construct, "a symbolic rank or depth", INSTEAD[kind], function, compiled=True) from failure
         raise BranchOnSymbol(construct, "a symbolic rank or depth", INSTEAD[kind], where=f"`{function}`") from failure
     if failure is not None:  # the first construct outside the language is named above, even if what followed failed
         raise failure

@@ -73,12 +73,11 @@ class BranchOnSymbol(InputError):
     """A formula or weight function treated a symbolic rank or depth as a number: the closed form would not be the metric."""
 
     def __init__(self, construct: str, what: str, instead: str, where: str | None = None, rule: str | None = None,
-                 compiled_by: str | None = None) -> None:
-        if compiled_by is not None:  # code a library compiled from text and ran while it evaluated the formula
+                 compiled: bool = False) -> None:
+        if compiled:  # code a library compiled from text and ran while it evaluated the formula (where names both)
             rule = (f"irprops judges code by the file it comes from, and this code has none, so it cannot tell it from "
                     f"the formula's own; write {instead}")
-            construct = construct.replace(" inside the formula", "")
-            shown = f"{construct} in `{where}`, code that `{compiled_by}` compiled from text and ran for the formula: {rule}"
+            shown = f"{construct} in {where}: {rule}"
         elif rule is not None:  # a construct that computes differently on the two runs' numbers
             rule = f"{rule}, so the closed form need not be the metric; write {instead}"
             shown = f"{construct} on {what}: {rule}"

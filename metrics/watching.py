@@ -109,7 +109,8 @@ def _compiled_by_library(frame: FrameType, found: tuple[str, str]) -> Finding | 
     if not frame.f_code.co_filename.startswith("<") or caller is None or formula_frame(caller):
         return None
     module = caller.f_globals.get("__name__", caller.f_code.co_filename)
-    return found[0], f"{frame.f_code.co_name} <- {module}.{caller.f_code.co_name}", "compiled"
+    where = f"`{frame.f_code.co_name}`, code that `{module}.{caller.f_code.co_name}` compiled from text and ran for the formula"
+    return found[0].replace(" inside the formula", ""), where, "compiled"
 
 
 def _collector(code: CodeType) -> bool:
