@@ -245,13 +245,11 @@ class Measure:
                     raise
             if steps:
                 return Undefined(steps[0])
-            if steps.undecided and steps.undecided_condition == "integer":  # binomial(c, 2), c within 2^-5000 of 3
-                raise InputError("formula", self.name, f"at k = {situation.k}, {steps.undecided[0]}, so the exact run cannot say "
-                                 "whether the metric has a value there (it may be exactly an integer)",
-                                 "write the quantity so that it is visibly an integer, or visibly not one")
             if steps.undecided:  # neither a value nor none: no verdict may rest on it
+                integer = steps.undecided_condition == "integer"  # binomial(c, 2), c within 2^-5000 of 3
                 raise InputError("formula", self.name, f"at k = {situation.k}, {steps.undecided[0]}, so the exact run cannot say "
-                                 "whether the metric has a value there (it may be exactly 0)",
+                                 f"whether the metric has a value there (it may be exactly {'an integer' if integer else '0'})",
+                                 "write the quantity so that it is visibly an integer, or visibly not one" if integer else
                                  "write the quantity so that it is visibly nonzero or positive, or guard it with m.div(x, d, why)")
         missing = exact.no_value(value)  # SymPy divided by 0 (0 / x at x = 0 is nan), or root(-1, 3) is (-1)**(1/3)
         if missing is not None:
