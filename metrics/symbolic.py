@@ -32,6 +32,7 @@ from .exactnumbers import ExactFraction, ExactInt, is_exact_number
 from .situation import Situation
 from .tracing import Traced, untrace
 from .watching import RECORDING
+from .writeout import written_out
 
 MAX_GRADED_SORT_DEPTH = 10
 """Largest k for which the ideal ordering of k graded symbols is written out (2^k terms)."""
@@ -133,24 +134,30 @@ class SymbolicForm:
     def _substitute(self, expr: sympy.Expr, situation: Situation) -> exact.Exact:
         scalars: dict[sympy.Basic, Any] = {self.R: sympy.Integer(situation.R)}
         scalars.update({s: _rational(v) for s, v in self.params.items()})
-        if self.closed:
-            scalars[self.k] = sympy.Integer(situation.k)
-            expr = expr.xreplace(scalars).replace(  # a maximum of k symbolic terms costs SymPy k^2 comparisons: grades first
-                lambda a: isinstance(a, MaxOver) and a.args[1].is_Integer and a.args[2].is_Integer,
-                lambda a: self._maximum(a, situation)).doit()
-            expr = expr.replace(lambda a: isinstance(a, OrderStatistic) and a.args[0].is_Integer and a.args[2].is_Integer,
-                                lambda a: _largest(situation, int(a.args[0]), int(a.args[2])))
-        else:
+        if not self.closed:
             expr = expr.xreplace(scalars)
-        return exact.as_exact(expr.xreplace(self._grade_values(expr, situation)))
+            return exact.as_exact(expr.xreplace(self._grade_values(expr, situation)))
+        scalars[self.k] = sympy.Integer(situation.k)
+        # term by term with the grades put in at the leaves: SymPy's doit would sum symbolic terms first (a 300-factor
+        # product inside a sum ran for minutes)
+        value = written_out(expr.xreplace(scalars), lambda node: self._known(node, situation)).doit()
+        return exact.as_exact(value.xreplace(self._grade_values(value, situation)))
+
+    def _known(self, node: sympy.Basic, situation: Situation) -> sympy.Basic | None:
+        """The value of a grade, mark, sort or maximum whose ranks are integers, for :func:`written_out`."""
+        if isinstance(node, (sympy.Indexed, sympy.Symbol)):
+            value = self._grade_value(node, situation)
+            return node if value is None else value
+        if isinstance(node, OrderStatistic) and node.args[0].is_Integer and node.args[2].is_Integer:
+            return _largest(situation, int(node.args[0]), int(node.args[2]))  # a sort, not k^2 Max
+        if isinstance(node, MaxOver) and node.args[1].is_Integer and node.args[2].is_Integer:
+            return self._maximum(node, situation)
+        return None
 
     def _maximum(self, maximum: MaxOver, situation: Situation) -> sympy.Expr:
-        """A maximum over given ranks, each term's grades put in before SymPy compares the terms."""
+        """A maximum over given ranks, each term written out with its grades before SymPy compares the terms."""
         body, lo, hi = maximum.args
-        terms = [_written_out(body(i)) for i in range(int(lo), int(hi) + 1)]
-        terms = [t.replace(lambda a: isinstance(a, OrderStatistic) and a.args[0].is_Integer and a.args[2].is_Integer,
-                           lambda a: _largest(situation, int(a.args[0]), int(a.args[2]))) for t in terms]  # a sort, not k^2 Max
-        terms = [t.xreplace(self._grade_values(t, situation)).doit() for t in terms]
+        terms = [written_out(body(i), lambda node: self._known(node, situation)).doit() for i in range(int(lo), int(hi) + 1)]
         if terms and all(t.is_number and exact.no_value(t) is None for t in terms):
             # numbers: compared exactly, one by one (SymPy's Max compares every pair, minutes for 1000 rationals: a seventeenth
             # hostile review's max over k prefix precisions ran past every time limit)
@@ -158,35 +165,22 @@ class SymbolicForm:
         return sympy.Max(*terms) if terms else Integer(0)
 
     def _grade_values(self, expr: sympy.Expr, situation: Situation) -> dict[sympy.Basic, sympy.Rational]:
-        values: dict[sympy.Basic, sympy.Rational] = {}
-        for atom in expr.atoms(sympy.Symbol, sympy.Indexed):
-            name, index = _grade_index(atom)
-            if name in ("r", "b"):
-                values[atom] = _rational(situation.grade(index))
-            elif name == "u":
-                values[atom] = Integer(int(index <= len(situation.ranking) and situation.ranking[index - 1] is None))
-            elif name == "g":
-                values[atom] = _rational(situation.qrels[index - 1] if index <= situation.R else 1)
-        return values
+        values = {atom: self._grade_value(atom, situation) for atom in expr.atoms(sympy.Symbol, sympy.Indexed)}
+        return {atom: value for atom, value in values.items() if value is not None}
+
+    def _grade_value(self, atom: sympy.Basic, situation: Situation) -> sympy.Rational | None:
+        """The value of a grade (``r``, ``b``), mark (``u``) or ideal grade (``g``) at an integer rank; None for others."""
+        name, index = _grade_index(atom)
+        if name in ("r", "b"):
+            return _rational(situation.grade(index))
+        if name == "u":
+            return Integer(int(index <= len(situation.ranking) and situation.ranking[index - 1] is None))
+        if name == "g":
+            return _rational(situation.qrels[index - 1] if index <= situation.R else 1)
+        return None
 
     def __str__(self) -> str:
         return exact.show(self.expr)
-
-
-def _written_out(e: sympy.Expr) -> sympy.Expr:
-    """``e`` with each sum and product over given ranks written out term by term (SymPy's summation of k grade symbols
-    costs far more: a maximum over 30 prefix sums took 8 s).
-
-    >>> b, j = sympy.IndexedBase("b"), sympy.Symbol("j", integer=True)
-    >>> _written_out(sympy.Sum(b[j], (j, 1, 3)) / 3)
-    b[1]/3 + b[2]/3 + b[3]/3
-    """
-    def out(a: sympy.Basic) -> sympy.Basic:
-        (index, lo, hi), = a.limits
-        terms = [a.function.xreplace({index: sympy.Integer(v)}) for v in range(int(lo), int(hi) + 1)]
-        return sympy.Add(*terms) if isinstance(a, sympy.Sum) else sympy.Mul(*terms)
-    return e.replace(lambda a: isinstance(a, (sympy.Sum, sympy.Product)) and len(a.limits) == 1
-                     and a.limits[0][1].is_Integer and a.limits[0][2].is_Integer, out)  # type: ignore[no-any-return]
 
 
 def _largest(situation: Situation, j: int, k: int) -> sympy.Rational:

@@ -30,6 +30,7 @@ import sympy
 
 from irprops.metrics.exact import log2
 from irprops.metrics.timing import limited
+from irprops.metrics.writeout import written_out
 
 __all__ = ["ELEMENTARY", "FINITE", "elementary", "evaluated", "verified_sum"]
 
@@ -52,27 +53,20 @@ def evaluated(expr: sympy.Expr) -> sympy.Expr:
     must not stand in the outer one as a value free of the outer index.
     """
     kept: dict[sympy.Dummy, sympy.Expr] = {}
-    shielded = _shield(expr, kept)
-    return shielded.doit().xreplace(kept)  # type: ignore[no-any-return]
 
-
-def _shield(expr: sympy.Basic, kept: dict[sympy.Dummy, sympy.Expr]) -> sympy.Basic:
-    """``expr`` with each outermost sum or product replaced by its checked closed form, or by a placeholder."""
-    if isinstance(expr, (sympy.Sum, sympy.Product)) and _finite(expr):
-        (index, lo, hi), = expr.limits
-        terms = [_shield(expr.function.xreplace({index: sympy.Integer(v)}), kept) for v in range(int(lo), int(hi) + 1)]
-        return sympy.Add(*terms) if isinstance(expr, sympy.Sum) else sympy.Mul(*terms)
-    if isinstance(expr, (sympy.Sum, sympy.Product)):
-        nested = any(a.has(sympy.Sum, sympy.Product) for a in expr.args)
-        closed = verified_sum(expr) if isinstance(expr, sympy.Sum) and not nested else None
+    def shielded(node: sympy.Basic) -> sympy.Basic | None:
+        """A sum or product not over a given range: its checked closed form, or a placeholder (None: written out)."""
+        if not isinstance(node, (sympy.Sum, sympy.Product)) or _finite(node):
+            return None
+        nested = any(a.has(sympy.Sum, sympy.Product) for a in node.args)
+        closed = verified_sum(node) if isinstance(node, sympy.Sum) and not nested else None
         if closed is not None:
             return closed
         placeholder = sympy.Dummy("kept")
-        kept[placeholder] = expr
+        kept[placeholder] = node
         return placeholder
-    if not expr.args:
-        return expr
-    return expr.func(*(_shield(a, kept) for a in expr.args))
+
+    return written_out(expr, shielded).doit().xreplace(kept)  # type: ignore[no-any-return]
 
 
 FINITE = 1000

@@ -1539,3 +1539,23 @@ def ndcg_ideal_cut_at_10(m: Any) -> Any:
 @proposal("undeclared-parameter")
 def undeclared_parameter(m: Any) -> Any:
     return m.sum(1, m.k, lambda i: m.r(i) * m.param("q") / i)
+
+
+# A twenty-fifth hostile review (slowness): reciprocal rank whose cascade does not stop at a relevant document at rank
+# 300. S = sum_{i<=k} b_i / i * prod_{j<i} (1 - b_j + [j = 300] b_j): the first relevant document counts, and when it is
+# at rank 300 the next one counts too. Bounded by 1 (1/300 + 1/301 < 1), but not top-weighted: at k = 301, `0...011`
+# with the ones at 300 and 301 scores 1/300 + 1/301, and moving the one at 301 up to 299 gives 1/299, less. The agreement
+# check summed the closed form's symbolic terms with SymPy (a 100-factor product inside a sum at k = 100) and the check
+# ran for more than five minutes.
+@proposal("rr-leak-300")
+def rr_leak_300(m: Any) -> Any:
+    before = m.prefix_prod(lambda j: 1 - m.r(j) + sympy.KroneckerDelta(j, 300) * m.r(j))
+    return m.sum(1, m.k, lambda i: m.r(i) * before(i - 1) / i)
+
+
+def rr_leak_300_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    total, open_ = Fraction(0), Fraction(1)
+    for i in range(1, k + 1):
+        total += grade(ranking, i) * open_ / i
+        open_ *= 1 - grade(ranking, i) + (grade(ranking, i) if i == 300 else 0)
+    return total

@@ -62,6 +62,7 @@ class TestTheOraclesAgreeWithTheDeclarations:
         (adv.remaining_weighted, adv.remaining_weighted_truth),
         (adv.hit_shown_empty, adv.hit_shown_empty_truth),
         (adv.zero_at_250, adv.zero_at_250_truth),
+        (adv.rr_leak_300, adv.rr_leak_300_truth),
     ])
     def test_on_every_binary_ranking_of_length_12_at_depths_1_to_11_and_at_99_and_150(self, measure: Measure, oracle: adv.Oracle) -> None:
         rankings = [tuple(adv.Fraction((n >> b) & 1) for b in range(12)) for n in range(0, 4096, 37)]
@@ -164,6 +165,14 @@ class TestWhereTheMetricIsUndefined:
         assert adv.zero_at_250_truth(zeros, 250, ()) is None and adv.zero_at_250_truth(zeros, 249, ()) == 0
         assert adv.zero_at_250.exact(Situation(zeros, 250, ())).__class__.__name__ == "Undefined"
         assert not covers(prove(adv.zero_at_250, "complete"), 250)
+
+    def test_a_cascade_that_leaks_at_rank_300_is_not_proved_top_weighted_nor_refuted_bounded(self) -> None:
+        one, zero = adv.Fraction(1), adv.Fraction(0)
+        leak = (zero,) * 299 + (one, one)
+        assert adv.rr_leak_300_truth((zero,) * 298 + (one, one, zero), 301, (one, one)) < adv.rr_leak_300_truth(leak, 301, (one, one))
+        assert adv.rr_leak_300.exact(Situation(leak, 301, (one, one))) == adv.Fraction(1, 300) + adv.Fraction(1, 301)
+        result = settled(adv.rr_leak_300, adv.rr_leak_300_truth, ["bounded", "top_weighted"])
+        assert result["bounded"].verdict != "no" and result["top_weighted"].verdict != "yes"
 
     def test_a_term_the_metric_never_computes_does_not_make_a_depth_undefined(self) -> None:
         ranking = tuple(adv.Fraction(int(i in (9, 13))) for i in range(1, 17))

@@ -17,6 +17,7 @@ import pytest
 import sympy
 
 from irprops.metrics import Measure, Situation, Undefined
+from irprops.metrics.writeout import written_out
 from irprops.proofs import prove
 from irprops.proofs.summation import evaluated, verified_sum
 from irprops.verdicts import Prop
@@ -109,6 +110,38 @@ class TestASumOverAGivenRange:
     def test_that_runs_backwards_is_not_given_sympys_negative_value(self) -> None:
         backwards = sympy.Sum(1 / j, (j, 1, -3))  # SymPy's convention: -(1/(-2) + 1/(-1) + 1/0): not an empty sum
         assert evaluated(backwards) == backwards
+
+
+class TestAClosedFormAtAConcreteSituation:
+    """The agreement check reads a closed form at a situation term by term, grades put in first (metrics/writeout.py)."""
+
+    def test_is_the_metric_for_a_cascade_of_100_products_inside_a_sum(self) -> None:
+        form = adv.rr_leak_300.closed_form()
+        assert form is not None
+        for ones in ((3, 7), (99,), (), (1, 2, 100)):
+            ranking = tuple(Fraction(int(r in ones)) for r in range(1, 102))
+            situation = Situation(ranking, 100, tuple(g for g in ranking if g))
+            assert form.at(situation) == adv.rr_leak_300_truth(ranking, 100, situation.qrels)
+
+    def test_computes_each_factor_of_a_prefix_product_once(self) -> None:
+        b = sympy.IndexedBase("b")
+        cascade = sympy.Sum(b[i] / i * sympy.Product(1 - b[j], (j, 1, i - 1)), (i, 1, 60))
+        asked: list[sympy.Basic] = []
+
+        def grades(node: sympy.Basic) -> sympy.Basic | None:
+            if isinstance(node, sympy.Indexed) and node.indices[0].is_Integer:
+                asked.append(node)
+                return sympy.Integer(int(node.indices[0] == 40))
+            return None
+
+        assert written_out(cascade, grades) == sympy.Rational(1, 40)
+        assert len(asked) == len(set(asked)) == 60  # 1770 factors in all: each grade read once
+
+    def test_keeps_an_empty_sum_zero_an_empty_product_one_and_a_backwards_sum_for_sympy(self) -> None:
+        assert written_out(sympy.Sum(1 / j, (j, 5, 4)), lambda node: None) == 0
+        assert written_out(sympy.Product(0 * j, (j, 5, 4)), lambda node: None) == 1
+        backwards = sympy.Sum(1 / j, (j, 1, -3))
+        assert written_out(backwards, lambda node: None) == backwards
 
 
 class TestAGradedSortInTheAgreementCheck:
