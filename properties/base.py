@@ -176,6 +176,14 @@ class SearchProperty(Property, Generic[C]):
         """Candidates one step smaller than ``candidate`` (for witnesses Hypothesis found)."""
         return iter(())
 
+    def passed_over(self, seen: list[C], target: Target, log: SearchLog) -> tuple[C, Witness] | None:
+        """The smallest strong witness among the situations of ``seen`` that the enumeration did not pair, or None.
+
+        Asked when a weak witness came before the first strong one: a property that pairs each situation with one
+        partner only (localization: with its top k alone) may have passed over two situations with both scores defined
+        where the partner was undefined."""
+        return None
+
     def deep_candidates(self, space: Space) -> Iterator[C]:
         """Structured candidates at depths up to ``space.deep_max_k``, chosen by the statement's shape (landmark
         ranks around the depth), where a formula could hide a feature (a weight, a sign change, a read below k)."""
@@ -186,9 +194,14 @@ class SearchProperty(Property, Generic[C]):
         log = SearchLog(space.budget)
         undecided = targets.undecided()
         weak: Witness | None = None
+        seen: list[C] = []
         for candidate in self.candidates(space):
+            seen.append(candidate)
             found = log.attempt(self, candidate, target)
             if found is not None and not found.weak:
+                passed = self.passed_over(seen, target, log) if weak is not None else None
+                if passed is not None:  # a smaller strong witness among situations the enumeration did not pair
+                    candidate, found = passed
                 among = f" among {self.noun} {self.preferred}" if self.preferred else ""
                 order, minimal = _order(targets.undecided() - undecided)
                 evidence = f"{found.text}. {order}{among} over {space.describe()}"

@@ -30,8 +30,8 @@ from hypothesis import strategies as st
 from irprops.metrics import Situation, Undefined
 from irprops.verdicts import Prop, Witness, grades_json, show
 
-from .base import SearchProperty, register
-from .space import Space, deep_situations, smaller, top_only
+from .base import SearchLog, SearchProperty, register
+from .space import Space, deep_situations, size, smaller, top_only
 from .targets import Scored, Target, relation
 
 Pair = tuple[Situation, Situation]
@@ -70,6 +70,27 @@ class Localized(SearchProperty[Pair]):
             a = top_only(b)
             if a != b:
                 yield a, b
+
+    def passed_over(self, seen: list[Pair], target: Target, log: SearchLog) -> tuple[Pair, Witness] | None:
+        """Two situations of ``seen`` with the same top k, both scores defined and different, the later one as small as
+        can be: in each class of situations sharing a top k, the first defined one against the first that differs from
+        it (any pair of the class before that one scores alike). A twenty-seventh hostile review: a metric undefined at
+        R = 0 paired `0` (R = 2) only with `0` (R = 0), and a witness at R = 3 was called minimal past `0` with R = 1 and 2."""
+        classes: dict[tuple[int, tuple[object, ...]], set[Situation]] = {}
+        for pair in seen:
+            for s in pair:
+                classes.setdefault((s.k, s.ranking[: s.k]), set()).add(s)
+        best: tuple[Pair, Witness] | None = None
+        for members in classes.values():
+            ordered = sorted(members, key=lambda s: (size(s), s.ranking, s.qrels))
+            defined = [s for s in ordered if isinstance(target.score(s), Scored)]
+            for later in defined[1:]:
+                found = log.attempt(self, (defined[0], later), target)
+                if found is not None and not found.weak:
+                    if best is None or size(later)[:3] < size(best[0][1])[:3]:
+                        best = (defined[0], later), found
+                    break
+        return best
 
     def witness(self, candidate: Pair, target: Target) -> Witness | None:
         a, b = candidate

@@ -1559,3 +1559,19 @@ def rr_leak_300_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fracti
         total += grade(ranking, i) * open_ / i
         open_ *= 1 - grade(ranking, i) + (grade(ranking, i) if i == 300 else 0)
     return total
+
+
+# A twenty-seventh hostile review (a false "minimal"): 1 while some relevant document is in the top k and R <= 2, else 1/R
+# (undefined at R = 0). The search paired each situation only with its top k alone, which has R = 0 when the top k holds no
+# relevant document: `0` with R = 2 met `0` with R = 0 (undefined, a weak pair) and never `0` with R = 1, and the first
+# strong pair, `1` with R = 1 against R = 3, was called minimal. The minimal strong pair: `0` with R = 1 (1) and R = 2 (1/2).
+@proposal("localized-past-an-undefined-top")
+def localized_past_an_undefined_top(m: Any) -> Any:
+    found = m.sum(1, m.k, m.r)
+    return sympy.Piecewise((1, sympy.And(found > 0, m.R <= 2)), (1 / m.R, True))
+
+
+def localized_past_an_undefined_top_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    if any(grade(ranking, i) for i in range(1, k + 1)) and len(qrels) <= 2:
+        return Fraction(1)
+    return None if not qrels else Fraction(1, len(qrels))

@@ -104,6 +104,16 @@ class TestOtherCells:
             w = witness(name, "localized")
             assert w["a"]["qrels"] and w["b"]["qrels"], name
 
+    def test_a_localization_pair_behind_an_undefined_top_k_is_found_and_is_the_minimal_one(self) -> None:
+        from tests import adversarial_proposals as adv
+
+        found = check(adv.localized_past_an_undefined_top, ["localized"], prove=False)["localized"]
+        assert found.verdict == "no" and found.search.minimal, found.evidence
+        assert dict(found.witness.data) == {"k": 1, "a": {"ranking": ["0"], "qrels": ["1"]}, "b": {"ranking": ["0"], "qrels": ["1", "1"]}}
+        assert recheck(adv.localized_past_an_undefined_top_truth, "localized", dict(found.witness.data))
+        truth = adv.localized_past_an_undefined_top_truth  # the only smaller situations: `0` and `1` with R <= 1
+        assert truth((adv.Fraction(0),), 1, ()) is None and truth((adv.Fraction(1),), 1, (adv.Fraction(1),)) == 1
+
     def test_r_precision_is_not_localized_because_r_sets_its_cutoff(self) -> None:
         # at k = 1 the cutoff min(R, k) is 1 whatever R; at k = 2, R = 1 reads rank 1 only
         assert witness("RPrec", "localized") == {"k": 2, "a": {"ranking": ["0", "1"], "qrels": ["1"]},
