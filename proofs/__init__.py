@@ -93,7 +93,7 @@ def _declared(measure: Measure, found: Proof | Failed) -> Proof | Failed:
 
 def _fold_disagreement(measure: Measure, p: Prepared, fold: Fold) -> str | None:
     """Where a declared metric's fold scores unlike the metric (:mod:`proofs.foldcheck`), once per declaration."""
-    key = (measure.metric.formula, tuple(sorted(measure.params.items())))
+    key = (measure.metric.formula, tuple(sorted(measure.params.items())), p.open_unit)  # the fold of that closed form
     if key not in _FOLDS_CHECKED:
         _FOLDS_CHECKED[key] = disagreement(p, fold)
     return _FOLDS_CHECKED[key]
@@ -103,14 +103,33 @@ _FOLDS_CHECKED: dict[tuple[object, ...], str | None] = {}
 
 
 def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
+    """A proof for every value of the parameters in their proof interval; failing that, for the values the measure is
+    bound with (the metric the user wrote: ``(p - 1/2) * RBP`` at p = 3/4 is a positive multiple of RBP)."""
     p = prepare(measure)
     if p is None:
         return Failed(prop, "the metric has no closed form")
+    if not p.open_unit:
+        return _prove_prepared(measure, prop, p, bounded=True)
+    found = _prove_prepared(measure, prop, p, bounded=False)
+    if isinstance(found, Proof):
+        return found
+    fixed = prepare(measure, keep_open=False)
+    assert fixed is not None
+    at_values = _prove_prepared(measure, prop, fixed, bounded=True)
+    if isinstance(at_values, Proof):
+        return at_values
+    return Failed(prop, f"for {p.reach_of_parameters()}: {found.reason}; for {fixed.reach_of_parameters()}: {at_values.reason}")
+
+
+def _prove_prepared(measure: Measure, prop: Prop, p: Prepared, bounded: bool) -> Proof | Failed:
+    """A proof about the closed form ``p`` (its parameters kept open or fixed), and if ``bounded``, for k <= K."""
     unsaid = ("the formula reads unjudged marks (m.unjudged), which only the forms at each depth model" if p.form.reads_unjudged
               else f"the closed form does not say where the metric is undefined: {p.form.unmodelled[0]}" if p.form.unmodelled else None)
+    if unsaid is not None and not bounded:
+        return Failed(prop, unsaid)
     if unsaid is not None:  # only proofs at each depth, about the forms at those depths, remain
-        bounded = bounded_proof(measure, prop)
-        return bounded if isinstance(bounded, Proof) else Failed(prop, f"{unsaid}; for k <= K: {bounded.reason}")
+        for_k_up_to = bounded_proof(measure, prop)
+        return for_k_up_to if isinstance(for_k_up_to, Proof) else Failed(prop, f"{unsaid}; for k <= K: {for_k_up_to.reason}")
     hidden = p.hidden_denominators() if prop is Prop.REALIZABLE else []
     if hidden:  # an arrangement reaching the supremum must be one where the metric is defined
         return Failed(prop, f"the metric is undefined where {show(hidden[0])} = 0, which its closed form does not divide by: "
@@ -143,8 +162,9 @@ def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
         if isinstance(found, Proof):
             return found
         reasons.append(f"{how}: {found.reason}")
-    bounded = bounded_proof(measure, prop)
-    if isinstance(bounded, Proof):
-        return bounded
-    reasons.append(f"for k <= K: {bounded.reason}")
+    if bounded:
+        for_k_up_to = bounded_proof(measure, prop)
+        if isinstance(for_k_up_to, Proof):
+            return for_k_up_to
+        reasons.append(f"for k <= K: {for_k_up_to.reason}")
     return Failed(prop, "; ".join(reasons) or "no weighted-sum or fold structure in the closed form")

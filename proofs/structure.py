@@ -110,8 +110,9 @@ def _divisors(e: sympy.Expr) -> set[sympy.Expr]:
     return set()
 
 
-def prepare(measure: Measure) -> Prepared | None:
-    """The measure's closed form, parameters kept symbolic where their proof interval allows."""
+def prepare(measure: Measure, keep_open: bool = True) -> Prepared | None:
+    """The measure's closed form, parameters kept symbolic where their proof interval allows (and ``keep_open``), else
+    fixed at the values the measure is bound with."""
     form = measure.closed_form()
     if form is None:
         return None
@@ -119,7 +120,7 @@ def prepare(measure: Measure) -> Prepared | None:
     declared = {p.name: p for p in measure.metric.params}
     for symbol, value in form.params.items():
         interval = declared[str(symbol)].proof_interval
-        if interval == (0, 1) and 0 < value < 1:
+        if keep_open and interval == (0, 1) and 0 < value < 1:
             open_unit.append(symbol)
         else:
             fixed[symbol] = sympy.Rational(value.numerator, value.denominator)

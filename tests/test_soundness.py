@@ -1084,11 +1084,15 @@ class TestAConditionMustHoldOverTheParametersWholeProofInterval:
         found = prove(adv.p_gap("realizable"), "realizable")  # type: ignore[arg-type]
         assert not (isinstance(found, Proof) and found.conclusion == "yes"), found
 
-    def test_unboundedness_is_not_proved_for_every_p(self) -> None:
+    def test_unboundedness_is_proved_not_for_every_p_but_for_the_value_bound_where_it_holds(self) -> None:
         from irprops.proofs import Proof, prove
 
         found = prove(adv.p_gap("unbounded"), "bounded")  # type: ignore[arg-type]
-        assert not (isinstance(found, Proof) and found.conclusion == "no"), found
+        assert isinstance(found, Proof) and found.conclusion == "no", found
+        assert found.lemmas[0].statement.endswith("for p = 1/4"), found.lemmas[0].statement
+        # the truth at p = 1/4: the divisor 1 - (floor(4 p) - 1) min(R, 1) is 1 at every R, so the score is (5/4) sum b_i
+        assert all(adv.p_gap_defined("unbounded", adv.Fraction(1, 4), R) for R in range(100))
+        assert adv.p_gap("unbounded").exact(Situation.of("1" * 40, k=40)) == 50
 
     def test_the_divisor_is_recorded(self) -> None:
         form = adv.p_gap("realizable").closed_form()
@@ -1099,6 +1103,26 @@ class TestAConditionMustHoldOverTheParametersWholeProofInterval:
 
         found = prove(adv.p_gap("unbounded", adv.Fraction(1, 2)), "bounded")  # type: ignore[arg-type]
         assert "stopped" not in getattr(found, "reason", ""), found
+
+
+class TestAProofAtTheValueTheParameterIsBoundWith:
+    """Where no proof holds over a parameter's whole proof interval, the proofs are tried at the value the measure is bound
+    with: that is the metric the user wrote, and the proof says which value it is for."""
+
+    @pytest.mark.parametrize("prop", ["bounded", "monotonic", "convergent", "top_weighted"])
+    def test_a_positive_multiple_of_rbp_at_p_three_quarters_is_proved_for_that_value_for_all_k(self, prop: str) -> None:
+        from irprops.proofs import Proof, prove
+
+        found = prove(adv.scaled_rbp(adv.Fraction(3, 4)), prop)  # type: ignore[arg-type]
+        assert isinstance(found, Proof) and found.conclusion == "yes" and found.reach.all_k, found
+        assert found.lemmas[0].statement.endswith("for p = 3/4"), found.lemmas[0].statement
+
+    def test_a_negative_multiple_at_p_one_quarter_is_refuted_not_proved(self) -> None:
+        truth = adv.scaled_rbp_truth(adv.Fraction(1, 4))
+        assert truth((adv.Fraction(0), adv.Fraction(1)), 2, (adv.Fraction(1),)) == adv.Fraction(-3, 64)
+        result = settled(adv.scaled_rbp(adv.Fraction(1, 4)), truth, ["monotonic", "convergent", "top_weighted", "bounded"])
+        assert [result[prop].verdict for prop in ("monotonic", "convergent", "top_weighted")] == ["no"] * 3
+        assert result["bounded"].verdict != "no"  # true (|score| <= 3/16 * 4/3); the weighted-sum prover needs a positive scale
 
 
 class TestAChainOfAdjacentSwapsMustStayDefined:

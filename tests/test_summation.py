@@ -123,6 +123,15 @@ class TestAClosedFormAtAConcreteSituation:
             situation = Situation(ranking, 100, tuple(g for g in ranking if g))
             assert form.at(situation) == adv.rr_leak_300_truth(ranking, 100, situation.qrels)
 
+    def test_writes_an_inner_sum_out_once_the_outer_rank_is_a_number(self) -> None:
+        adv.tail_of_inverse_squares.validate_forms()  # refused before: SymPy summed the inner sum over a symbolic rank
+        form = adv.tail_of_inverse_squares.closed_form()
+        assert form is not None
+        for ranking, k in (("00", 1), ("101", 3), ("1" * 12, 12)):
+            situation = Situation.of(ranking, k=k)
+            assert form.at(situation) == adv.tail_of_inverse_squares_truth(situation.ranking, k, situation.qrels)
+        assert adv.tail_of_inverse_squares_truth(Situation.of("101", k=3).ranking, 3, ()) == Fraction(53, 36)
+
     def test_computes_each_factor_of_a_prefix_product_once(self) -> None:
         b = sympy.IndexedBase("b")
         cascade = sympy.Sum(b[i] / i * sympy.Product(1 - b[j], (j, 1, i - 1)), (i, 1, 60))
