@@ -35,6 +35,7 @@ __all__ = ["certified"]
 
 _ORIGINAL_SIGN_OF_NUMBER = _sympy_expr.Expr._eval_is_extended_positive_negative
 _ORIGINAL_DIFFERENCE = _sympy_relational._n2
+_ORIGINAL_INT = sympy.Expr.__int__
 _BUSY: list[bool] = []  # a certification that asks SymPy about a sign on its way (formally_zero's expansion) gets no answer
 
 
@@ -110,12 +111,30 @@ def _integer_part(expr: sympy.Expr, no: int, options: dict[str, Any], return_int
     raise PrecisionExhausted(f"irprops: the integer part of {expr} is not certified")
 
 
+def _int(self: sympy.Expr) -> int:
+    """``Expr.__int__`` (which ``Mod`` and ``%`` call): the integer part of a real number towards 0, its floor or
+    ceiling certified by :func:`_integer_part`, else ``TypeError`` (SymPy's own answer where it cannot compute one).
+    SymPy guesses the integer below where it cannot tell a number from an integer (a twenty-seventh hostile review:
+    int(3 + log(1 + 1845/2^4100)) was 2, and Mod of that number by 1 was 1 + 2^-4088)."""
+    if not self.is_number or self.has(*exact.NOT_A_NUMBER) or self.is_extended_real is False:
+        return _ORIGINAL_INT(self)
+    sign = _certified_sign(self)
+    try:
+        if sign is not None:
+            return int(_integer_part(self, -1 if sign >= 0 else 1, {}, return_ints=True)[0])
+    except PrecisionExhausted:
+        pass
+    raise TypeError(f"irprops: the integer part of {exact.show(self)} is not certified")
+
+
 def certified() -> bool:
     """Whether SymPy's numeric sign decisions are irprops' certified ones (installed on import)."""
     return (_sympy_expr.Expr._eval_is_extended_positive_negative is _sign_of_number
-            and _sympy_relational._n2 is _difference and _sympy_integers.get_integer_part is _integer_part)
+            and _sympy_relational._n2 is _difference and _sympy_integers.get_integer_part is _integer_part
+            and sympy.Expr.__int__ is _int)
 
 
 _sympy_expr.Expr._eval_is_extended_positive_negative = _sign_of_number  # type: ignore[method-assign]
 _sympy_relational._n2 = _difference
 _sympy_integers.get_integer_part = _integer_part
+sympy.Expr.__int__ = _int  # type: ignore[method-assign]

@@ -262,9 +262,16 @@ class Measure:
             parts = [a for a in sympy.preorder_traversal(value) if isinstance(a, _DISCONTINUOUS)]
             open_ = next((a for a in parts if isinstance(a, sympy.core.relational.Relational)), parts[0] if parts else None)
             if open_ is not None:  # log2(9) > 2 log2(3): equal numbers, which SymPy cannot order
-                raise InputError("formula", self.name, f"at k = {situation.k} it leaves the comparison {open_} open: SymPy cannot "
-                                 "decide it, as its two sides may be equal, so the formula has no exact value",
-                                 "decide the comparison in the formula (log2(9) is 2 log2(3)), or compare numbers that differ")
+                shown = exact.show(open_)
+                shown = shown if len(shown) <= 120 else f"{shown[:100]}... ({len(shown):,} characters)"
+                if isinstance(open_, sympy.core.relational.Relational):
+                    raise InputError("formula", self.name, f"at k = {situation.k} it leaves the comparison {shown} open: SymPy "
+                                     "cannot decide it, as its two sides may be equal, so the formula has no exact value",
+                                     "decide the comparison in the formula (log2(9) is 2 log2(3)), or compare numbers that differ")
+                raise InputError("formula", self.name, f"at k = {situation.k} it leaves sympy.{type(open_).__name__} of a number "
+                                 f"unevaluated ({shown}): SymPy cannot decide which side of a jump the number is on (it may be "
+                                 "exactly an integer, or 0), so the formula has no exact value",
+                                 "write the number so that it is visibly an integer or visibly between two integers")
         return value if isinstance(value, Undefined) else exact.as_exact(value)
 
     def residual(self, situation: Situation) -> Exact | None:

@@ -1610,3 +1610,17 @@ def tail_of_inverse_squares(m: Any) -> Any:
 def tail_of_inverse_squares_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
     return sum((grade(ranking, i) * sum((Fraction(1, j * j) for j in range(i, k + 1)), Fraction(0))
                 for i in range(1, k + 1)), Fraction(0))
+
+
+# A twenty-seventh hostile review (a latent false "yes"): X = 3 + log(2^4100 + 1845) - log(2^4100) lies in (3, 3 + 2^-4088),
+# so Mod(X, 1) - 1/2 is about -1/2 and the metric a negative multiple of sum b_i / i. SymPy's int(X) guessed 2 (it takes
+# the integer below when it cannot tell a number from one), Mod(X, 1) was 1 + (X - 3), and every run and form agreed on the
+# wrong sign; only an unrelated refusal (a root SymPy's simplify built on the way) kept three false properties from being
+# proved. int() is now certified, and past 4096 bits the formula is refused for what it is: a Mod SymPy cannot decide.
+NEAR_THREE_LOG = sympy.Integer(2) ** 4100
+
+
+@proposal("mod-of-a-number-just-above-3")
+def mod_of_a_number_just_above_3(m: Any) -> Any:
+    c = sympy.Mod(3 + sympy.log(NEAR_THREE_LOG + 1845) - sympy.log(NEAR_THREE_LOG), 1) - sympy.Rational(1, 2)
+    return c * m.sum(1, m.k, lambda i: m.r(i) / i)

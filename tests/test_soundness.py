@@ -1689,6 +1689,25 @@ class TestTheIntegerPartOfANumberNextToAnInteger:
         assert not (covers(found, 2) and isinstance(found, Proof) and found.conclusion == "yes"), found
 
 
+class TestTheIntegerPartThatModTakes:
+    """Found by a twenty-seventh hostile review: SymPy's int() of a number it cannot tell from an integer is the integer
+    below (int(3 + 2^-4088) was 2), and Mod and % use it."""
+
+    def test_is_certified_or_refused_never_guessed(self) -> None:
+        x = 3 + sympy.log(adv.NEAR_THREE_LOG + 1845) - sympy.log(adv.NEAR_THREE_LOG)
+        with pytest.raises(TypeError, match="not certified"):
+            int(x)
+        assert isinstance(sympy.Mod(x, 1), sympy.Mod)  # left unevaluated, not 1 + (x - 3)
+        y = 3 + sympy.log(2**100 + 1) - sympy.log(2**100)  # 3 + 2^-100: certified
+        assert (int(y), int(-y), sympy.Mod(y, 1) == y - 3) == (3, -3, True)
+        assert (int(10 * sympy.sqrt(2)), int(-10 * sympy.sqrt(2)), int(sympy.sqrt(4) + sympy.sqrt(9))) == (14, -14, 5)
+
+    def test_a_formula_taking_mod_of_such_a_number_is_refused_for_that_reason(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"{Path(adv.__file__)}:mod_of_a_number_just_above_3", "--json"])
+        error = json.loads(result.stdout)["error"]
+        assert result.exit_code == 2 and "leaves sympy.Mod of a number unevaluated" in error and "root" not in error, error
+
+
 class TestABinomialOfANumberThatIsNotAnInteger:
     """Found by a twenty-fifth hostile review: the strict run did not check a binomial's integer conditions, so
     binomial(1/2, 2) was scored at k = 1 and a false "no" (monotonic) was built on it."""
