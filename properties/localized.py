@@ -73,17 +73,19 @@ class Localized(SearchProperty[Pair]):
 
     def passed_over(self, seen: list[Pair], target: Target, log: SearchLog) -> tuple[Pair, Witness] | None:
         """Two situations of ``seen`` with the same top k, both scores defined and different, the later one as small as
-        can be: in each class of situations sharing a top k, the first defined one against the first that differs from
-        it (any pair of the class before that one scores alike). A twenty-seventh hostile review: a metric undefined at
-        R = 0 paired `0` (R = 2) only with `0` (R = 0), and a witness at R = 3 was called minimal past `0` with R = 1 and 2."""
+        can be and smaller than the witness found (the last of ``seen``): in each class of situations sharing a top k,
+        the first defined one against the first that differs from it (any pair of the class before that one scores
+        alike). A twenty-seventh hostile review: a metric undefined at R = 0 paired `0` (R = 2) only with `0` (R = 0),
+        and a witness at R = 3 was called minimal past `0` with R = 1 and 2."""
         classes: dict[tuple[int, tuple[object, ...]], set[Situation]] = {}
         for pair in seen:
             for s in pair:
                 classes.setdefault((s.k, s.ranking[: s.k]), set()).add(s)
         best: tuple[Pair, Witness] | None = None
+        limit = size(seen[-1][1])[:3]  # the witness found: only a strictly smaller one replaces it
         for members in classes.values():
             ordered = sorted(members, key=lambda s: (size(s), s.ranking, s.qrels))
-            defined = [s for s in ordered if isinstance(target.score(s), Scored)]
+            defined = [s for s in ordered if size(s)[:3] < limit and isinstance(target.score(s), Scored)]
             for later in defined[1:]:
                 found = log.attempt(self, (defined[0], later), target)
                 if found is not None and not found.weak:
