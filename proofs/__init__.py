@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import dataclasses
 
+import sympy
+
 from irprops.metrics import Measure, in_catalog
-from irprops.metrics.exact import show
+from irprops.metrics.exact import breaks, show
 from irprops.metrics.timing import reraise_ctrl_c
 from irprops.verdicts import Prop
 
@@ -108,6 +110,8 @@ def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
     p = prepare(measure)
     if p is None:
         return Failed(prop, "the metric has no closed form")
+    if (nowhere := _nowhere(p, prop)) is not None:
+        return nowhere
     if not p.open_unit:
         return _prove_prepared(measure, prop, p, bounded=True)
     found = _prove_prepared(measure, prop, p, bounded=False)
@@ -115,6 +119,8 @@ def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
         return found
     fixed = prepare(measure, keep_open=False)
     assert fixed is not None
+    if (nowhere := _nowhere(fixed, prop)) is not None:
+        return Failed(prop, f"for {p.reach_of_parameters()}: {found.reason}; for {fixed.reach_of_parameters()}: {nowhere.reason}")
     at_values = _prove_prepared(measure, prop, fixed, bounded=True)
     if isinstance(at_values, Proof):
         return at_values
@@ -168,3 +174,23 @@ def _prove_prepared(measure: Measure, prop: Prop, p: Prepared, bounded: bool) ->
             return for_k_up_to
         reasons.append(f"for k <= K: {for_k_up_to.reason}")
     return Failed(prop, "; ".join(reasons) or "no weighted-sum or fold structure in the closed form")
+
+
+def _nowhere(p: Prepared, prop: Prop) -> Failed | None:
+    """Why no proof may be given when a recorded denominator, with the parameters fixed in ``p`` put in, is certainly 0:
+    the metric has no value anywhere, and a proof would hold only vacuously (a twenty-seventh hostile review:
+    binomial(3 - 2^-1016, 2) times a sum was "proved" convergent, about a value the exact run says does not exist)."""
+    fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in p.form.params.items() if s not in p.open_unit}
+    for d, why in p.form.denominators:
+        d = sympy.sympify(d).xreplace(fixed)
+        if d.is_number and _zero(d):
+            return Failed(prop, f"the metric has no value anywhere ({why}): a proof would be about no score at all")
+    return None
+
+
+def _zero(d: sympy.Expr) -> bool:
+    """Whether the number ``d`` (a recorded denominator) is certainly 0."""
+    try:
+        return breaks(d, "nonzero") is True
+    except (sympy.SympifyError, TypeError, ValueError):
+        return False

@@ -1731,6 +1731,15 @@ class TestABinomialOfANumberThatIsNotAnInteger:
         assert breaks(c, "integer") is True and breaks(log2(9) / log2(3), "integer") is False
         assert isinstance(adv.binomial_near_three.exact(Situation.of("10", k=2)), Undefined)
 
+    @pytest.mark.parametrize("prop", ["monotonic", "convergent", "top_weighted", "bounded"])
+    def test_a_metric_with_no_value_anywhere_gets_no_vacuous_proof(self, prop: str) -> None:
+        """A twenty-seventh hostile review: such a metric was "proved" convergent and top-weighted for all k, with the lemma
+        "c = binomial(c, 2) > 0" about a value the exact run says does not exist."""
+        from irprops.proofs import Failed, prove
+
+        found = prove(adv.binomial_near_three, prop)  # type: ignore[arg-type]
+        assert isinstance(found, Failed) and "no value anywhere" in found.reason, found
+
     def test_an_integer_condition_it_cannot_decide_is_named_as_one(self) -> None:
         d = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))  # exactly 0, and no interval shows it
         undecided = adv.proposal("binomial-of-a-radical-zero")(lambda m: sympy.binomial(3 + d, 2) * m.sum(1, m.k, m.r))
