@@ -21,24 +21,57 @@ if "sympy" not in sys.modules:  # SymPy sizes its caches when it is imported
     # a cache misses every time, so a nested sum's exact score at depth 1502 took 176 s with 1000 entries and 18 s with 5000
     os.environ.setdefault("SYMPY_CACHE_SIZE", "10000")
 
-from irprops.metrics import (
-    REGISTRY,
-    UNDEFINED,
-    InputError,
-    Measure,
-    Metric,
-    Score,
-    Situation,
-    Undefined,
-    declare,
-    parse,
-    score,
-    weighted_precision,
-)
-from irprops.properties import PROPERTIES
-from irprops.verdicts import COLUMNS, CheckResult, Lemma, ProofRecord, Prop, Reach, Search, Verdict, Witness
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from .checking import check
+if TYPE_CHECKING:
+    from irprops.metrics import (
+        REGISTRY,
+        UNDEFINED,
+        InputError,
+        Measure,
+        Metric,
+        Score,
+        Situation,
+        Undefined,
+        declare,
+        parse,
+        score,
+        weighted_precision,
+    )
+    from irprops.properties import PROPERTIES
+    from irprops.verdicts import COLUMNS, CheckResult, Lemma, ProofRecord, Prop, Reach, Search, Verdict, Witness
+
+    from .checking import check
+
+_HOME = {
+    **dict.fromkeys(["REGISTRY", "UNDEFINED", "InputError", "Measure", "Metric", "Score", "Situation", "Undefined", "declare",
+                     "parse", "score", "weighted_precision"], "irprops.metrics"),
+    "PROPERTIES": "irprops.properties",
+    **dict.fromkeys(["COLUMNS", "CheckResult", "Lemma", "ProofRecord", "Prop", "Reach", "Search", "Verdict", "Witness"],
+                    "irprops.verdicts"),
+    "check": "irprops.checking",
+}
+"""Where each public name is defined: it is imported when first used, so that starting the command (``irprops.entry``)
+imports nothing heavy before it can answer a Ctrl-C with status 130."""
+
+
+def __getattr__(name: str) -> Any:
+    """A public name (or a subpackage such as ``irprops.metrics``), imported on first use."""
+    if name in _HOME:
+        value = getattr(importlib.import_module(_HOME[name]), name)
+    elif not name.startswith("_"):
+        try:
+            value = importlib.import_module(f"irprops.{name}")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"irprops.{name}":
+                raise
+            raise AttributeError(f"module 'irprops' has no attribute {name!r}") from None
+    else:
+        raise AttributeError(f"module 'irprops' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "COLUMNS",

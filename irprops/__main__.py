@@ -1,3 +1,3 @@
-from irprops.cli import main
+from irprops.entry import main
 
 main()

@@ -39,7 +39,7 @@ class TestLayout:
         assert {"sympy", "hypothesis", "z3-solver", "click", "rich"} <= names
         assert "pytest" not in names and "pytest" in {re.split(r"[<>=\[ ]", d)[0] for d in project["optional-dependencies"]["test"]}
         assert "cvc5" in project["optional-dependencies"] and "test" in project["optional-dependencies"]
-        assert project["scripts"]["irprops"] == "irprops.cli:main"
+        assert project["scripts"]["irprops"] == "irprops.entry:main"  # answers Ctrl-C before it imports the command line
 
     def test_metrics_properties_and_proofs_are_importable_packages(self) -> None:
         from irprops import metrics, proofs, properties

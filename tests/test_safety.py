@@ -180,6 +180,17 @@ class TestCtrlC:
         finally:
             signal.signal(signal.SIGINT, previous)
 
+    @pytest.mark.parametrize("after", [0.15, 0.3])
+    def test_while_the_command_starts_exits_130_without_a_traceback(self, after: float) -> None:
+        """A full run under load sent Ctrl-C while Python was still importing Hypothesis for the command: a traceback."""
+        code, out, _ = interrupted(["check", "DCG-b", "--json"], after)  # importing the command line takes about 0.5 s
+        assert code == 130 and json.loads(out) == {"error": "interrupted", "exit_status": 130}, out
+
+    def test_importing_irprops_imports_nothing_heavy(self) -> None:
+        found = subprocess.run([sys.executable, "-c", "import sys, irprops; print(sorted({'sympy', 'z3', 'hypothesis', "
+                                "'irprops.cli'} & set(sys.modules)))"], capture_output=True, text=True, check=True)
+        assert found.stdout.strip() == "[]", found.stdout
+
     @pytest.mark.slow
     @pytest.mark.parametrize("after", [1.0, 3.0, 6.0])
     def test_during_a_check_exits_130_with_no_verdict(self, after: float) -> None:

@@ -1,0 +1,23 @@
+"""The ``irprops`` command's entry point: a Ctrl-C while the program is still starting ends it as one later does.
+
+The command line (:mod:`irprops.cli`) answers Ctrl-C with status 130 and no traceback, but only once it is imported;
+importing it (SymPy, Z3, Hypothesis) takes about half a second, more on a busy machine, and a Ctrl-C in that time
+printed Python's traceback. ``import irprops`` itself imports nothing heavy (its names are imported on first use).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def main() -> None:
+    """Import the command line and run it; a Ctrl-C during the import exits with status 130."""
+    try:
+        from irprops.cli import main as command
+    except KeyboardInterrupt:
+        sys.stderr.write("irprops: interrupted\n")
+        if "--json" in sys.argv[1:]:
+            sys.stdout.write(json.dumps({"error": "interrupted", "exit_status": 130}) + "\n")
+        sys.exit(130)
+    command()
