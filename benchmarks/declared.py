@@ -1,11 +1,11 @@
 """How long `irprops check` takes on declared proposals, per cell, with each cell's verdict and reach.
 
-    python benchmarks/declared.py
+    python benchmarks/declared.py [adversarial] [declared] [ordinary]
 
 The proposals are tests/adversarial_proposals.py's (built to fool the prover),
 tests/declared_proposals.py's (inverse squares, increasing weights, a geometric and a root
 discount) and tests/ordinary_proposals.py's (ERR, Q-measure, rank-1 terms, MAP over min(k, R),
-...). One the checker refuses (a Python branch on a symbolic value) is shown as refused.
+...); name sets to run only those. One the checker refuses (a Python branch on a symbolic value) is shown as refused.
 Printed per cell: seconds, then the verdict with its reach ("P" proof for all k, "P<=K" for
 k <= K, "W@k" a witness at depth k, "?" unknown). The target (issue 10): every
 check under 30 s on the 2-core machine, the median well under 10 s.
@@ -33,11 +33,15 @@ declared: Any = importlib.import_module("tests.declared_proposals")
 ordinary: Any = importlib.import_module("tests.ordinary_proposals")
 
 
-def proposals() -> dict[str, Measure]:
-    found = {m.name: m for m in vars(adv).values() if isinstance(m, Measure) and not m.name.startswith(("branch", "range"))}
-    found["bump-at-40"] = weighted_precision("bump-at-40", adv.bump_at_40_weight, relevance="binary")
-    for module in (declared, ordinary):
-        found |= {m.name: m for m in vars(module).values() if isinstance(m, Measure)}
+def proposals(sets: list[str]) -> dict[str, Measure]:
+    """The proposals of the named sets (adversarial, declared, ordinary; all three when none is named)."""
+    found: dict[str, Measure] = {}
+    if not sets or "adversarial" in sets:
+        found |= {m.name: m for m in vars(adv).values() if isinstance(m, Measure) and not m.name.startswith(("branch", "range"))}
+        found["bump-at-40"] = weighted_precision("bump-at-40", adv.bump_at_40_weight, relevance="binary")
+    for name, module in (("declared", declared), ("ordinary", ordinary)):
+        if not sets or name in sets:
+            found |= {m.name: m for m in vars(module).values() if isinstance(m, Measure)}
     return found
 
 
@@ -52,7 +56,7 @@ def reach(v: Verdict) -> str:
 def main() -> None:
     table = Table("proposal", *COLUMNS, "total s", title="seconds and verdict per cell (P proof for all k, P<=K, W@k witness, ? unknown)")
     totals = []
-    for name, measure in proposals().items():
+    for name, measure in proposals(sys.argv[1:]).items():
         start = time.perf_counter()
         try:
             result = check(measure)
