@@ -1624,3 +1624,14 @@ NEAR_THREE_LOG = sympy.Integer(2) ** 4100
 def mod_of_a_number_just_above_3(m: Any) -> Any:
     c = sympy.Mod(3 + sympy.log(NEAR_THREE_LOG + 1845) - sympy.log(NEAR_THREE_LOG), 1) - sympy.Rational(1, 2)
     return c * m.sum(1, m.k, lambda i: m.r(i) / i)
+
+
+# A twenty-eighth hostile review (a false "yes" on five properties): x d / d with d = 4 p - 1, bound at p = 1/4, where d is
+# 0: the metric as written has no value anywhere. The proofs kept p open over (0, 1), where d is nonzero but at 1/4, and
+# "proved" bounded, monotonic, convergent, top-weighted and localized "for every p in (0, 1)".
+def _nowhere_at_p(m: Any) -> Any:
+    d = 4 * m.param("p") - 1
+    return m.div(m.sum(1, m.k, lambda i: m.r(i) / 2**i) * d, d, "4 p - 1 is 0")
+
+
+nowhere_at_p = _with_p("nowhere-at-p", "binary", _nowhere_at_p, Fraction(1, 4))

@@ -1117,6 +1117,15 @@ class TestAProofAtTheValueTheParameterIsBoundWith:
         assert isinstance(found, Proof) and found.conclusion == "yes" and found.reach.all_k, found
         assert found.lemmas[0].statement.endswith("for p = 3/4"), found.lemmas[0].statement
 
+    @pytest.mark.parametrize("prop", ["bounded", "monotonic", "convergent", "top_weighted", "localized"])
+    def test_a_metric_with_no_value_at_the_bound_value_gets_no_proof_for_every_p(self, prop: str) -> None:
+        from irprops.metrics import Undefined
+        from irprops.proofs import Failed, prove
+
+        assert all(isinstance(adv.nowhere_at_p.exact(Situation.of(r, k=k)), Undefined) for r, k in (("10", 1), ("0", 1), ("11", 2)))
+        found = prove(adv.nowhere_at_p, prop)  # type: ignore[arg-type]
+        assert isinstance(found, Failed) and "no value anywhere" in found.reason, found
+
     def test_a_negative_multiple_at_p_one_quarter_is_refuted_not_proved(self) -> None:
         truth = adv.scaled_rbp_truth(adv.Fraction(1, 4))
         assert truth((adv.Fraction(0), adv.Fraction(1)), 2, (adv.Fraction(1),)) == adv.Fraction(-3, 64)
