@@ -187,8 +187,8 @@ class TestCtrlC:
         assert code == 130 and json.loads(out) == {"error": "interrupted", "exit_status": 130}, out
 
     def test_importing_irprops_imports_nothing_heavy(self) -> None:
-        found = subprocess.run([sys.executable, "-c", "import sys, irprops; print(sorted({'sympy', 'z3', 'hypothesis', "
-                                "'irprops.cli'} & set(sys.modules)))"], capture_output=True, text=True, check=True)
+        program = "import sys, irprops; print(sorted({'sympy', 'z3', 'hypothesis', 'irprops.cli'} & set(sys.modules)))"
+        found = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
         assert found.stdout.strip() == "[]", found.stdout
 
     @pytest.mark.slow
