@@ -1491,6 +1491,7 @@ def binomial_of_half_the_depth(m: Any) -> Any:
 # nsimplify, which runs mpmath's arithmetic (compiled from templates when mpmath is imported) and then parses mpmath's
 # answer as text (parse_expr: code compiled from text). The first was refused as "a write into an object" in `<module>`,
 # as if the formula had written it; mpmath's arithmetic is now mpmath's, and the parsed text is refused for what it is.
+# Since round 27, int() is certified and asks no nsimplify: the formula is refused for the Mod it cannot decide.
 @proposal("mod-by-a-radical-one")
 def mod_by_a_radical_one(m: Any) -> Any:
     d = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))
