@@ -11,7 +11,7 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 from rich.console import Console
@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from irprops import metrics
+from irprops.entry import interrupted
 from irprops.files import cache_home, keep_lost_interrupts, raise_if_interrupted, writable_folder
 from irprops.metrics import decimal, exact, format_ranking
 
@@ -48,19 +49,12 @@ class _Main(click.Group):
                 error.show()  # type: ignore[union-attr]
             sys.exit(2 if message else error.exit_code)  # type: ignore[union-attr]
         except (click.exceptions.Abort, KeyboardInterrupt):
-            _interrupted(as_json)
+            interrupted(as_json)
         except Exception as error:
             if not _caused_by_ctrl_c(error):
                 raise
-            _interrupted(as_json)  # a library's own state broke while Ctrl-C unwound it (Hypothesis: an AssertionError)
+            interrupted(as_json)  # a library's own state broke while Ctrl-C unwound it (Hypothesis: an AssertionError)
         sys.exit(status if isinstance(status, int) else 0)
-
-
-def _interrupted(as_json: bool) -> NoReturn:
-    click.echo("irprops: interrupted", err=True)
-    if as_json:
-        click.echo(json.dumps({"error": "interrupted", "exit_status": 130}))
-    sys.exit(130)
 
 
 def _caused_by_ctrl_c(error: BaseException) -> bool:

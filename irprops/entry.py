@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import NoReturn
 
 
 def main() -> None:
@@ -16,8 +17,13 @@ def main() -> None:
     try:
         from irprops.cli import main as command
     except KeyboardInterrupt:
-        sys.stderr.write("irprops: interrupted\n")
-        if "--json" in sys.argv[1:]:
-            sys.stdout.write(json.dumps({"error": "interrupted", "exit_status": 130}) + "\n")
-        sys.exit(130)
+        interrupted("--json" in sys.argv[1:])
     command()
+
+
+def interrupted(as_json: bool) -> NoReturn:
+    """End the command after a Ctrl-C: a line on stderr, the JSON object on stdout under ``--json``, status 130."""
+    sys.stderr.write("irprops: interrupted\n")
+    if as_json:
+        sys.stdout.write(json.dumps({"error": "interrupted", "exit_status": 130}) + "\n")
+    sys.exit(130)
