@@ -141,6 +141,19 @@ def _guarded_classes() -> list[tuple[type, str, Callable[..., Any]]]:
     return chosen
 
 
+def _unguard(guards: list[tuple[type, str, Callable[..., Any]]]) -> None:
+    """SymPy's own methods back in place of the guards, once the outermost :func:`guarding` block ends."""
+    if _GUARDS != 0:
+        return
+    for cls, name, _ in reversed(guards):
+        if _OWN[(cls, name)]:
+            setattr(cls, name, _SAVED[(cls, name)])
+        else:
+            delattr(cls, name)  # it was inherited (Basic's __str__ from SymPy's Printable)
+    _SAVED.clear()
+    del sympy.Basic.__bool__  # type: ignore[attr-defined]
+
+
 @contextlib.contextmanager
 def guarding() -> Iterator[None]:
     """While the symbolic forms are built: SymPy expressions with symbols refuse ``==``, ``!=``, ``bool()`` and
@@ -169,15 +182,10 @@ def guarding() -> Iterator[None]:
         failure = error
     finally:
         _GUARDS -= 1
-        watch.close()
-        if _GUARDS == 0:
-            for cls, name, _ in reversed(guards):
-                if _OWN[(cls, name)]:
-                    setattr(cls, name, _SAVED[(cls, name)])
-                else:
-                    delattr(cls, name)  # it was inherited (Basic's __str__ from SymPy's Printable)
-            _SAVED.clear()
-            del sympy.Basic.__bool__  # type: ignore[attr-defined]
+        try:
+            watch.close()
+        finally:  # SymPy's own methods come back even if the watch could not give the profile hook back
+            _unguard(guards)
     if _GUARDS == 0 and _WATCHED and _WATCHED[0]:  # a type or stack test, or state: refused even if nothing branched
         construct, function, kind = _WATCHED[0][0]
         _WATCHED.clear()

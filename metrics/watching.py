@@ -152,4 +152,17 @@ def watching() -> Iterator[list[Finding]]:
     try:
         yield seen
     finally:
+        _restore(previous)
+
+
+def _restore(previous: Any) -> None:
+    """Give the profile hook back to whoever held it before :func:`watching`: a Python function, or a profiler
+    written in C (cProfile's ``Profile``: ``sys.getprofile()`` returns the object, which ``sys.setprofile`` refuses,
+    since it is not callable, so it is switched on again by its own ``enable()``)."""
+    if previous is None or callable(previous):
         sys.setprofile(previous)
+    elif callable(getattr(previous, "enable", None)):
+        sys.setprofile(None)
+        previous.enable()
+    else:  # an unknown holder: leave no hook rather than a broken one
+        sys.setprofile(None)

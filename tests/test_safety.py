@@ -4,10 +4,12 @@ files whole and never loses a user's; a bad cache entry is recomputed; every err
 
 from __future__ import annotations
 
+import cProfile
 import hashlib
 import importlib
 import json
 import os
+import pstats
 import shutil
 import signal
 import subprocess
@@ -17,11 +19,13 @@ import time
 from pathlib import Path
 
 import pytest
+import sympy
 import z3
 from click.testing import CliRunner
 
 from irprops import files
 from irprops.cli import main
+from irprops.metrics import Measure, Metric
 from irprops.proofs import certificates as certs
 from irprops.proofs.smt import answer
 
@@ -214,6 +218,30 @@ class TestCtrlC:
         assert code == 130 and seconds < 10
         assert [p.name for p in (tmp_path / "reports").iterdir()] == ["table2.md"]
         assert (tmp_path / "reports" / "table2.md").read_text() == "the previous table"
+
+
+def after_the_formula_was_built() -> str:
+    return str(sympy.Symbol("x") + 1)
+
+
+class TestUnderAProfiler:
+    def test_a_declared_formula_built_under_cprofile_leaves_sympy_and_the_profiler_as_they_were(self) -> None:
+        # The formula watch borrows the profile hook; cProfile's is an object sys.setprofile will not take back (not
+        # callable), so the watch used to fail on its way out and leave SymPy's str() guarded: the next str() of any
+        # expression raised KeyError. Now cProfile is switched on again and SymPy's methods always come back.
+        measure = Measure(Metric("under-a-profiler", lambda m: m.sum(1, m.k, lambda i: m.r(i) / i), "binary", (), (),
+                                 "a proposal built under cProfile"), {})
+        profiler = cProfile.Profile()
+        profiler.enable()
+        try:
+            assert measure.closed_form() is not None
+            shown = after_the_formula_was_built()
+        finally:
+            profiler.disable()
+        assert shown == "x + 1"
+        assert "__str__" not in vars(sympy.Basic) and "__bool__" not in vars(sympy.Basic)
+        profiled = {name for _, _, name in pstats.Stats(profiler).stats}  # type: ignore[attr-defined]
+        assert {"_unguard", "after_the_formula_was_built"} <= profiled  # the profiler saw the calls after the watch
 
 
 class TestWrittenFiles:
