@@ -40,6 +40,7 @@ import sympy
 from . import exact
 from .errors import InputError
 from .exactnumbers import ExactFraction, ExactInt, exact_value
+from .sharing import Shared, shared_key
 from .situation import Situation
 
 Formula = Callable[["Algebra"], Any]
@@ -144,6 +145,7 @@ class _Concrete(Algebra):
         self.k = situation.k
         self.R = situation.R
         self._params = params
+        self._shared: Shared = {}  # partial sums and products kept for the rest of this run (irprops.metrics.sharing)
 
     def r(self, i: int) -> Any:
         return self.num(self.situation.grade(i))
@@ -172,10 +174,30 @@ class _Concrete(Algebra):
         return max(a, b)
 
     def prod(self, lo: int, hi: int, f: Callable[[int], Any]) -> Any:
-        product = self.num(1)
-        for i in range(lo, hi + 1):
-            product = product * f(i)
-        return product
+        kept = self._kept("prod", lo, hi, f, self.num(1))
+        if kept is None:
+            product = self.num(1)
+            for i in range(lo, hi + 1):
+                product = product * f(self._rank(i))
+            return product
+        while len(kept) <= hi - lo + 1:
+            kept.append(kept[-1] * f(self._rank(lo + len(kept) - 1)))
+        return kept[max(hi - lo + 1, 0)]
+
+    def _rank(self, i: int) -> Any:
+        """A rank as the formula is handed it."""
+        return i
+
+    def _kept(self, kind: str, lo: Any, hi: Any, f: Callable[[int], Any], unit: Any) -> list[Any] | None:
+        """The partial results of ``kind`` of ``f`` from ``lo`` kept in this run (started with ``unit``), or None when
+        they may not be shared (:func:`~irprops.metrics.sharing.shared_key`; limits that are not plain integers)."""
+        if type(lo) not in (int, ExactInt) or type(hi) not in (int, ExactInt):
+            return None
+        key = shared_key(kind, f, int(lo), self, (_Prefix,))
+        if key is None:
+            return None
+        kept = self._shared.setdefault(key, [unit])
+        return kept if kept else None  # an empty list: a term that cannot be kept was met (ExactAlgebra.sum)
 
     def prefix_sum(self, f: Callable[[int], Any]) -> Callable[[int], Any]:
         return _Prefix(f, self.num(0), lambda a, b: a + b)
@@ -255,8 +277,8 @@ class ExactAlgebra(_Concrete):
         self.k = ExactInt(situation.k)
         self.R = ExactInt(situation.R)
 
-    def prod(self, lo: int, hi: int, f: Callable[[int], Any]) -> Any:
-        return super().prod(lo, hi, lambda i: f(ExactInt(i)))
+    def _rank(self, i: int) -> Any:
+        return ExactInt(i)
 
     def prefix_sum(self, f: Callable[[int], Any]) -> Callable[[int], Any]:
         return super().prefix_sum(lambda i: f(ExactInt(i)))
@@ -287,14 +309,28 @@ class ExactAlgebra(_Concrete):
         return exact_const(e)
 
     def sum(self, lo: int, hi: int, f: Callable[[int], exact.Exact]) -> exact.Exact:
+        kept = self._kept("sum", lo, hi, f, self.num(0))
+        while kept is not None and len(kept) <= hi - lo + 1:
+            term = _rational(f(ExactInt(lo + len(kept) - 1)))
+            if term is None:  # a term over logarithms: this sum is written out whole, now and whenever it is asked again
+                kept.clear()
+                kept = None
+            else:
+                kept.append(kept[-1] + term)
+        if kept is not None:
+            return kept[max(hi - lo + 1, 0)]
         rational, symbolic = self.num(0), []
         for i in range(lo, hi + 1):
             term = f(ExactInt(i))
-            if isinstance(term, (Fraction, int)):
-                rational += term
+            number = _rational(term)
+            if number is not None:
+                rational += number
             else:
                 symbolic.append(term)
-        return exact.as_exact(sympy.Add(*symbolic, sympy.Rational(rational.numerator, rational.denominator))) if symbolic else rational
+        if not symbolic:
+            return rational
+        value = exact.as_exact(sympy.Add(*symbolic, sympy.Rational(rational.numerator, rational.denominator)))
+        return exact_value(value, False) if isinstance(value, Fraction) else value
 
     def max_over(self, lo: int, hi: int, f: Callable[[int], exact.Exact]) -> exact.Exact:
         values = [f(ExactInt(i)) for i in range(lo, hi + 1)]
@@ -313,6 +349,15 @@ class DeclaredExactAlgebra(ExactAlgebra):
 
     def num(self, q: int | Fraction) -> Fraction:
         return exact_number(q)
+
+
+def _rational(term: Any) -> Fraction | int | None:
+    """A term of an exact sum as a Python rational (a SymPy rational such as ``Rational(1, 2) ** i`` too), or None."""
+    if isinstance(term, (Fraction, int)):
+        return term
+    if isinstance(term, sympy.Rational):
+        return Fraction(int(term.p), int(term.q))
+    return None
 
 
 def exact_int(value: Any) -> Any:

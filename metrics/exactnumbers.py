@@ -46,11 +46,22 @@ def is_exact_number(other: Any) -> bool:
 
 
 def _binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[[Any, Any], Any]:
+    name = op.__name__
+    forward, backward = getattr(Fraction, f"__{name}__"), getattr(Fraction, f"__r{name}__")  # Fraction's own arithmetic
+    on_ints = op is not operator.truediv
+
     def method(self: Any, other: Any) -> Any:
         if not is_exact_number(other):
             return NotImplemented  # a SymPy value or a traced one computes it (its reflected method)
-        a, b = (Fraction(other), Fraction(self)) if reflected else (Fraction(self), Fraction(other))
-        return exact_value(op(a, b), isinstance(self, int) and isinstance(other, int))
+        if isinstance(self, int) and isinstance(other, int):  # two integers: an integer, or an exact quotient
+            a, b = (int(other), int(self)) if reflected else (int(self), int(other))
+            return ExactInt(op(a, b)) if on_ints else exact_value(Fraction(a, b), True)
+        # at least one Fraction: Fraction's method of whichever operand is one (its reflected method computes other op self)
+        if isinstance(self, Fraction):
+            value = backward(self, other) if reflected else forward(self, other)
+        else:
+            value = forward(other, self) if reflected else backward(other, self)
+        return exact_value(value, False)
     return method
 
 

@@ -8,11 +8,12 @@ that a comparison the layer cannot certify raises instead of guessing.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import mpmath
 import pytest
 import sympy
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from irprops.metrics import Situation, Undecided, compare, parse, sign
@@ -125,3 +126,117 @@ class TestExactValues:
 
     def test_the_displayed_float_is_the_nearest(self) -> None:
         assert to_float(1 + 1 / log2(3)) == 1 + 1 / float(mpmath.log(3, 2))
+
+
+ASKED: list[int] = []
+
+
+def _err_oracle(grades: str, k: int) -> Fraction:
+    total, going_on = Fraction(0), Fraction(1)
+    for i in range(1, k + 1):
+        g = Fraction(int(grades[i - 1])) if i <= len(grades) else Fraction(0)
+        total += g / i * going_on
+        going_on *= 1 - g
+    return total
+
+
+class TestPartialResultsSharedWithinARun:
+    """Within one exact run, the partial products and sums of the same inner function are kept and extended
+    (irprops.metrics.sharing), so ERR's product over earlier ranks costs one factor per rank; a closure that is a different
+    function for each outer rank is never taken for the same one."""
+
+    def test_err_at_depth_200_asks_each_factor_once_and_scores_as_the_oracle(self) -> None:
+        from irprops.metrics.algebra import ExactAlgebra
+
+        grades = "0" * 150 + "1" + "0" * 49
+        m = ExactAlgebra(Situation.of(grades, k=200), {})
+        ASKED.clear()
+
+        def going_on(j: int) -> object:  # a closure over the algebra alone (its list is a global): the same function each time
+            ASKED.append(j)
+            return 1 - m.r(j)
+
+        assert m.sum(1, m.k, lambda i: m.r(i) / i * m.prod(1, i - 1, going_on)) == _err_oracle(grades, 200) == Fraction(1, 151)
+        assert ASKED == list(range(1, 200))
+
+    def test_a_closure_over_any_other_value_is_not_shared(self) -> None:
+        from irprops.metrics.algebra import ExactAlgebra
+
+        m = ExactAlgebra(Situation.of("0001", k=4), {})
+        asked: list[int] = []
+
+        def going_on(j: int) -> object:  # over a list too: it might change between calls, so it is asked every time
+            asked.append(j)
+            return 1 - m.r(j)
+
+        assert m.sum(1, m.k, lambda i: m.r(i) / i * m.prod(1, i - 1, going_on)) == _err_oracle("0001", 4) == Fraction(1, 4)
+        assert asked == [1, 1, 2, 1, 2, 3]
+
+    def test_a_closure_over_the_outer_rank_is_a_new_function_for_each_rank(self) -> None:
+        from irprops.metrics.algebra import ExactAlgebra
+
+        m = ExactAlgebra(Situation.of("1111", k=4), {})
+        # sum_i prod_{j<i} (i + j): 1 + 3 + 4*5 + 5*6*7 = 234 (a shared product would reuse rank 2's factors at rank 3)
+        assert m.sum(1, m.k, lambda i: m.prod(1, i - 1, lambda j: i + j)) == 1 + 3 + 4 * 5 + 5 * 6 * 7
+
+    def test_a_helper_made_anew_for_each_rank_is_not_taken_for_an_earlier_one(self) -> None:
+        from irprops.metrics.algebra import ExactAlgebra
+
+        m = ExactAlgebra(Situation.of("1111", k=4), {})
+
+        def term(i: int) -> object:
+            scale = (lambda j: i * j)  # a new function for each i, over that i
+            return m.prod(1, 2, lambda j: scale(j))  # i * 1 * i * 2 = 2 i^2
+
+        assert m.sum(1, m.k, term) == sum(2 * i * i for i in range(1, 5))
+
+    def test_a_sum_over_logarithms_is_written_out_whole_and_still_exact(self) -> None:
+        from irprops.metrics.algebra import ExactAlgebra
+
+        m = ExactAlgebra(Situation.of("1111", k=3), {})
+        inner = m.sum(1, m.k, lambda i: m.sum(1, i, lambda j: m.r(j) / m.log2(j + 1)))
+        assert sympy.simplify(sympy.sympify(inner) - (3 + 2 / sympy.log(3, 2) + 1 / sympy.log(4, 2))) == 0
+
+    def test_a_sympy_rational_term_is_summed_as_a_fraction_of_the_exact_type(self) -> None:
+        from irprops.metrics.algebra import DeclaredExactAlgebra
+        from irprops.metrics.exactnumbers import ExactFraction
+
+        m = DeclaredExactAlgebra(Situation.of("111", k=3), {})
+        total = m.sum(1, m.k, lambda i: m.r(i) * sympy.Rational(1, 2) ** i)
+        assert total == Fraction(7, 8) and type(total) is ExactFraction
+
+
+_OPERANDS = st.tuples(st.integers(-6, 6), st.integers(1, 5), st.sampled_from(["ExactInt", "ExactFraction", "int", "Fraction"]))
+
+
+class TestExactNumbersComputeAsFractionsDo:
+    @given(_OPERANDS, _OPERANDS, st.sampled_from(["+", "-", "*", "/", "//", "%"]))
+    def test_every_operation_has_fractions_value_and_stays_of_an_exact_type(self, a: tuple[int, int, str], b: tuple[int, int, str],
+                                                                           op: str) -> None:
+        import operator
+
+        from irprops.metrics.exactnumbers import ExactFraction, ExactInt
+
+        make = {"ExactInt": lambda n, d: ExactInt(n), "ExactFraction": ExactFraction, "int": lambda n, d: n, "Fraction": Fraction}
+        x, y = make[a[2]](a[0], a[1]), make[b[2]](b[0], b[1])
+        # Python's own arithmetic where neither operand is irprops', and for a plain Fraction left of an ExactInt (Fraction's
+        # method handles an int before the int subclass is asked); a formula handed only exact numbers meets neither
+        assume(not (a[2] in ("int", "Fraction") and b[2] in ("int", "Fraction")) and (a[2], b[2]) != ("Fraction", "ExactInt"))
+        function = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "//": operator.floordiv,
+                    "%": operator.mod}[op]
+        if Fraction(y) == 0 and op in ("/", "//", "%"):
+            with pytest.raises(ZeroDivisionError):
+                function(x, y)
+        else:
+            self._check(x, y, op, function)
+
+    @staticmethod
+    def _check(x: object, y: object, op: str, function: Any) -> None:
+        from irprops.metrics.exactnumbers import ExactFraction, ExactInt
+
+        value = function(x, y)
+        assert value == function(Fraction(x), Fraction(y))  # type: ignore[arg-type]
+        both_integers = isinstance(x, int) and isinstance(y, int)
+        integral = Fraction(value).denominator == 1
+        expected = ExactInt if (both_integers and integral) or op == "//" else ExactFraction
+        assert type(value) is expected, (x, op, y, type(value))

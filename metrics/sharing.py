@@ -1,0 +1,75 @@
+"""Partial sums and products shared within one concrete run of a formula.
+
+ERR's ``m.sum(1, m.k, lambda i: m.r(i) / i * m.prod(1, i - 1, lambda j: 1 - m.r(j)))`` asks
+for the product over ranks ``1..i-1`` once per rank ``i``: written out, k (k - 1) / 2 factors,
+so an exact score at depth 200 took 20,000 Fraction products, and a search that checks
+thousands of situations to depth 200 ran out of its time. Each inner function is a new
+closure, but of the same code over the same values, so it is the same function: its partial
+products from the same lower limit can be kept and extended, one factor per rank, as the
+term-by-term writer of the closed form does (:mod:`irprops.metrics.writeout`).
+
+Two closures are taken for the same function only when that is certain: same code, no
+defaults, and every free variable bound to the run's own algebra or to the same function or
+prefix object (never to a number or any other value: ``lambda j: j * i`` over the outer
+``i`` is a different function for each ``i`` and is not shared). A formula keeps no state
+(the symbolic run refuses one that does, before any exact run), so such a function's value
+at a rank is the same every time it is asked.
+
+>>> from irprops.metrics import Situation
+>>> from irprops.metrics.algebra import ExactAlgebra
+>>> m = ExactAlgebra(Situation.of("0101", k=4), {})
+>>> asked = []
+>>> def going_on(j):
+...     asked.append(j)
+...     return 1 - m.r(j)
+>>> m.sum(1, m.k, lambda i: m.r(i) / i * m.prod(1, i - 1, going_on))
+Fraction(1, 2)
+>>> asked  # each factor once, not 0 + 1 + 2 + 3 times
+[1, 2, 3]
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Hashable
+from typing import Any
+
+__all__ = ["Shared", "shared_key"]
+
+Shared = dict[Hashable, list[Any]]
+"""Per run: for each shared (kind, function, lower limit), the partial results ``[unit, f(lo), f(lo) op f(lo+1), ...]``."""
+
+
+def shared_key(kind: str, f: Callable[..., Any], lo: int, algebra: object, allowed: tuple[type, ...]) -> Hashable | None:
+    """The key under which ``kind`` (``"sum"``/``"prod"``) of ``f`` from ``lo`` is kept, or None when ``f`` may not be
+    the same function as another closure of its code (a free variable bound to anything but ``algebra``, a function,
+    or an instance of ``allowed``; defaults; no Python code)."""
+    if isinstance(f, types.MethodType):
+        return (kind, f.__func__, lo) if f.__self__ is algebra else None
+    if not isinstance(f, types.FunctionType) or f.__defaults__ or f.__kwdefaults__:
+        return None
+    bound: list[_Same] = []
+    for cell in f.__closure__ or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:  # a free variable not yet bound
+            return None
+        if value is not algebra and not isinstance(value, (types.FunctionType, *allowed)):
+            return None
+        bound.append(_Same(value))
+    return (kind, f.__code__, _Same(f.__globals__), tuple(bound), lo)
+
+
+class _Same:
+    """An object compared by identity, and kept alive by the key (so that no other object can take its id)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.value is self.value
+
+    def __hash__(self) -> int:
+        return id(self.value)
