@@ -81,7 +81,8 @@ def with_proof(measure: Measure, searched: Verdict, scored: Mapping[Situation, o
     and a witness deeper than K do not contradict each other.
     A proof that states the interval every score lies in (a constant c, a bound 0 <= score <= c) is held, exactly,
     against the scores the search computed (``scored``): one outside it withdraws the proof in the same way.
-    A proof cvc5 disputes leaves the cell "unknown", with the disputed proof in its field.
+    A proof cvc5 disputes leaves the cell "unknown", with the disputed proof in its field. No proof is given when none
+    of the ``scored`` situations has a value: the metric may then have none anywhere, and the proof would be vacuous.
     """
     start = time.perf_counter()
     found = prove(measure, searched.property)
@@ -96,6 +97,10 @@ def with_proof(measure: Measure, searched: Verdict, scored: Mapping[Situation, o
         return dataclasses.replace(searched, seconds=searched.seconds + time.perf_counter() - start)
     if not isinstance(found, Proof):
         return dataclasses.replace(searched, no_proof=found.reason, seconds=searched.seconds + time.perf_counter() - start)
+    if scored is not None and not _has_a_value(scored):
+        why = (f"the metric has no value at any of the {len(scored):,} situations the search scored, so it may have none "
+               f"anywhere, and a proof would then hold only vacuously")
+        return dataclasses.replace(searched, no_proof=why, seconds=searched.seconds + time.perf_counter() - start)
     outside = _outside(found.scores, scored or {}) if found.conclusion == "yes" and found.scores is not None else None
     if outside is not None:
         withdrawn = dataclasses.replace(found.record(), withdrawn=f"{outside}, so the prover is wrong here (please report it)")
@@ -106,6 +111,20 @@ def with_proof(measure: Measure, searched: Verdict, scored: Mapping[Situation, o
     if record.disputed:
         return dataclasses.replace(searched, proof=record, seconds=seconds)
     return Verdict(searched.property, found.conclusion, searched.search, found.witness, record, seconds=seconds)
+
+
+def _has_a_value(scored: Mapping[Situation, object]) -> bool:
+    """Whether the exact run gave a value at some situation of ``scored`` (the proofs are about the metric where it has
+    one: a twenty-ninth hostile review declared x d / d with d = floor(R / (R + 1)), 0 at every R but not to SymPy, and
+    got four properties "proved" of a metric with no value anywhere)."""
+    for outcome in scored.values():
+        if isinstance(outcome, Scored) and not outcome.numerical:
+            try:
+                outcome.exact  # noqa: B018 - computed for its failure: a float screen may be defined where the exact run is not
+            except Undecided:
+                continue
+            return True
+    return False
 
 
 def _outside(scores: tuple[sympy.Expr | None, sympy.Expr | None], scored: Mapping[Situation, object]) -> str | None:

@@ -1636,3 +1636,20 @@ def _nowhere_at_p(m: Any) -> Any:
 
 
 nowhere_at_p = _with_p("nowhere-at-p", "binary", _nowhere_at_p, Fraction(1, 4))
+
+
+# A twenty-ninth hostile review (a false "yes" on four or five properties): x d / d where d is 0 at every depth and every R,
+# but not to SymPy, which keeps floor(R / (R + 1)) and the case split [k > k^2] unevaluated; so the proof layer's own test
+# (a denominator that is certainly the number 0) did not see it. The metric has no value anywhere.
+def _nowhere_floor(m: Any) -> Any:
+    d = sympy.floor(m.R / (m.R + 1))  # 0 for every R >= 0
+    return m.div(m.sum(1, m.k, lambda i: m.r(i) / 2**i) * d, d, "floor(R / (R + 1)) is 0")
+
+
+def _nowhere_k(m: Any) -> Any:
+    d = 4 * m.param("p") - 3 + sympy.Piecewise((0, m.k <= m.k * m.k), (1, True))  # 0 at p = 3/4 and every k >= 1
+    return m.div(m.sum(1, m.k, lambda i: m.r(i) / 2**i) * d, d, "d is 0")
+
+
+nowhere_floor = proposal("nowhere-floor")(_nowhere_floor)
+nowhere_k = _with_p("nowhere-k", "binary", _nowhere_k, Fraction(3, 4))

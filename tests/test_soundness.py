@@ -1126,6 +1126,23 @@ class TestAProofAtTheValueTheParameterIsBoundWith:
         found = prove(adv.nowhere_at_p, prop)  # type: ignore[arg-type]
         assert isinstance(found, Failed) and "no value anywhere" in found.reason, found
 
+    @pytest.mark.parametrize(("name", "proved_before"), [
+        ("nowhere_floor", ["bounded", "monotonic", "convergent", "top_weighted"]),
+        ("nowhere_k", ["bounded", "monotonic", "convergent", "top_weighted", "localized"]),
+    ])
+    def test_a_metric_with_no_value_anywhere_that_sympy_cannot_see_gets_no_proof(self, name: str, proved_before: list[str]) -> None:
+        # a twenty-ninth hostile review: d is 0 at every k and R, but SymPy keeps it unevaluated, so the proof layer's test
+        # of the denominators passes; the check gives no proof when no situation the search scored has a value
+        from irprops.metrics import Undefined
+
+        measure = getattr(adv, name)
+        for ranking, k in (("1", 1), ("0", 1), ("10", 2), ("0110", 4)):
+            assert isinstance(measure.exact(Situation.of(ranking, k=k)), Undefined)
+        result = check(measure, proved_before)
+        for prop, verdict in result.verdicts.items():
+            assert verdict.verdict == "unknown" and verdict.proof is None, (prop, verdict)
+            assert "no value at any of the" in (verdict.no_proof or ""), (prop, verdict.no_proof)
+
     def test_a_negative_multiple_at_p_one_quarter_is_refuted_not_proved(self) -> None:
         truth = adv.scaled_rbp_truth(adv.Fraction(1, 4))
         assert truth((adv.Fraction(0), adv.Fraction(1)), 2, (adv.Fraction(1),)) == adv.Fraction(-3, 64)
