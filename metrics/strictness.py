@@ -35,7 +35,7 @@ from typing import Any
 import sympy
 
 from . import domains, exact
-from .watching import formula_frame
+from .watching import formula_frame, restore_profile
 
 __all__ = ["Steps", "reaches_sympy", "strict"]
 
@@ -211,7 +211,7 @@ def strict() -> Iterator[Steps]:
         yield found
     finally:
         sys.settrace(previous[1])
-        sys.setprofile(previous[0])
+        restore_profile(previous[0])  # cProfile's hook is an object sys.setprofile refuses
 
 
 def _follow(frame: FrameType, local: Any) -> Any:

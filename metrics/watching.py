@@ -152,11 +152,11 @@ def watching() -> Iterator[list[Finding]]:
     try:
         yield seen
     finally:
-        _restore(previous)
+        restore_profile(previous)
 
 
-def _restore(previous: Any) -> None:
-    """Give the profile hook back to whoever held it before :func:`watching`: a Python function, or a profiler
+def restore_profile(previous: Any) -> None:
+    """Give the profile hook back to whoever held it before :func:`watching` (or the strict exact run): a Python function, or a profiler
     written in C (cProfile's ``Profile``: ``sys.getprofile()`` returns the object, which ``sys.setprofile`` refuses,
     since it is not callable, so it is switched on again by its own ``enable()``)."""
     if previous is None or callable(previous):
