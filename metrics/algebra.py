@@ -40,6 +40,7 @@ import sympy
 from . import exact
 from .errors import InputError
 from .exactnumbers import ExactFraction, ExactInt, exact_value
+from .screenfloats import ScreenFloat
 from .sharing import Shared, shared_key
 from .situation import Situation
 
@@ -227,7 +228,8 @@ class _Prefix:
 
 
 class FloatAlgebra(_Concrete):
-    """The numeric form: IEEE floats, fast, for search and display, never for verdicts.
+    """The numeric form: IEEE floats (:class:`~irprops.metrics.screenfloats.ScreenFloat`), fast, for search and display,
+    never for verdicts.
 
     ``doubtful`` turns true when a denominator is so close to 0 that rounding may hide an
     exact 0: whether the score is defined must then be decided in exact arithmetic.
@@ -245,21 +247,21 @@ class FloatAlgebra(_Concrete):
         return super().div(a, b, why)
 
     def num(self, q: int | Fraction) -> float:
-        return float(q)
+        return ScreenFloat(q)
 
     def log2(self, x: float) -> float:
         if x <= 0:  # no value, as in the exact run (math.log2 would raise)
             raise _DivisionByZero("log2 of a number <= 0")
-        return math.log2(x)
+        return ScreenFloat(math.log2(x))
 
     def const(self, e: sympy.Expr) -> float:
-        return _float_of(e)
+        return ScreenFloat(_float_of(e))
 
     def sum(self, lo: int, hi: int, f: Callable[[int], float]) -> float:
-        return math.fsum(f(i) for i in range(lo, hi + 1))
+        return ScreenFloat(math.fsum(f(i) for i in range(lo, hi + 1)))
 
     def max_over(self, lo: int, hi: int, f: Callable[[int], float]) -> float:
-        return max((f(i) for i in range(lo, hi + 1)), default=0.0)
+        return max((f(i) for i in range(lo, hi + 1)), default=ScreenFloat(0.0))
 
     def _is_zero(self, value: float) -> bool:
         return value == 0

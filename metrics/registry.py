@@ -211,15 +211,16 @@ class Measure:
 
     def _floats(self, situation: Situation) -> tuple[float | Undefined, bool]:
         """The float run and whether it is doubtful; where floats fail (an overflow, a logarithm of a rounded 0, a SymPy
-        constant the formula computes with), the exact value, rounded."""
+        value the formula computes with) or find no value (a denominator 0, which may be a number rounded to 0), the exact
+        value, rounded, or Undefined."""
         algebra = FloatAlgebra(self.check(situation), self.params)
         try:
             value = run(self.metric.formula, algebra)
-            if isinstance(value, Undefined) or (isinstance(value, (float, int)) and not isinstance(value, bool)
-                                                and math.isfinite(value)):
-                return value, algebra.doubtful
+            if isinstance(value, (float, int)) and not isinstance(value, bool) and math.isfinite(value):
+                return (float(value) if isinstance(value, float) else value), algebra.doubtful
         except (ArithmeticError, ValueError, TypeError):
             pass  # the exact run decides (and names a genuine failure of the formula)
+        # undefined in floats (a 0 that may be a rounded-away number), or no float: the exact run decides
         exact_value = self.exact(situation)
         if isinstance(exact_value, Undefined):
             return exact_value, False

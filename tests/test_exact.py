@@ -240,3 +240,36 @@ class TestExactNumbersComputeAsFractionsDo:
         integral = Fraction(value).denominator == 1
         expected = ExactInt if (both_integers and integral) or op == "//" else ExactFraction
         assert type(value) is expected, (x, op, y, type(value))
+
+
+class TestTheFloatScreen:
+    """The float run (a screen that orders candidates) computes with SymPy's rational constants as floats, and never decides
+    alone that a score is undefined: a 0 it divides by may be a number rounded to 0."""
+
+    def test_a_formula_with_sympy_rational_constants_is_screened_in_floats(self) -> None:
+        from irprops.metrics.algebra import FloatAlgebra, run
+        from irprops.metrics.screenfloats import ScreenFloat
+        from tests import ordinary_proposals
+
+        situation = Situation.of("1011", k=4)
+        value = run(ordinary_proposals.rbp_half.metric.formula, FloatAlgebra(situation, {}))
+        assert type(value) is ScreenFloat and value == 1 / 2 + 1 / 8 + 1 / 16
+        assert ordinary_proposals.rbp_half.screen(situation) == float(ordinary_proposals.rbp_half.exact(situation))
+
+    def test_a_sympy_number_that_rounds_to_zero_is_left_to_sympy(self) -> None:
+        from irprops.metrics.screenfloats import ScreenFloat
+
+        assert type(ScreenFloat(0.5) * sympy.Rational(1, 10**400)) is not ScreenFloat
+        assert type(ScreenFloat(0.5) / sympy.Integer(0)) is not ScreenFloat  # SymPy's zoo, as in the exact run
+
+    def test_a_denominator_that_underflows_to_zero_in_floats_leaves_definedness_to_the_exact_run(self) -> None:
+        from tests import adversarial_proposals as adv
+
+        def formula(m: Any) -> Any:
+            tiny = (m.num(1) / 2**600) * (m.num(1) / 2**600) * m.num(2) ** 600 * m.num(2) ** 600  # 1, but 0.0 in floats
+            return m.sum(1, m.k, lambda i: m.r(i) / i) / tiny
+
+        measure = adv.proposal("underflowing-denominator")(formula)
+        situation = Situation.of("01", k=2)
+        assert measure.exact(situation) == Fraction(1, 2)
+        assert measure.screen(situation) == 0.5
