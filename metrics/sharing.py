@@ -8,12 +8,14 @@ closure, but of the same code over the same values, so it is the same function: 
 products from the same lower limit can be kept and extended, one factor per rank, as the
 term-by-term writer of the closed form does (:mod:`irprops.metrics.writeout`).
 
-Two closures are taken for the same function only when that is certain: same code, no
-defaults, and every free variable bound to the run's own algebra or to the same function or
-prefix object (never to a number or any other value: ``lambda j: j * i`` over the outer
-``i`` is a different function for each ``i`` and is not shared). A formula keeps no state
-(the symbolic run refuses one that does, before any exact run), so such a function's value
-at a rank is the same every time it is asked.
+Two closures are taken for the same function only when that is certain: same code and
+globals, no defaults, and every free variable bound, at the time of the call, to the run's own
+algebra, to a prefix object, or to a function that is again such a function (never to a number
+or any other value: ``lambda j: j * i`` over the outer ``i`` is a different function for each
+``i``, and so is a helper that reads a variable the formula rebinds between two sums, a
+thirtieth hostile review). A formula writes no globals and no enclosing variables (the symbolic
+run refuses one that does, before any exact run), so such a function's value at a rank is the
+same every time it is asked.
 
 >>> from irprops.metrics import Situation
 >>> from irprops.metrics.algebra import ExactAlgebra
@@ -42,22 +44,38 @@ Shared = dict[Hashable, list[Any]]
 
 def shared_key(kind: str, f: Callable[..., Any], lo: int, algebra: object, allowed: tuple[type, ...]) -> Hashable | None:
     """The key under which ``kind`` (``"sum"``/``"prod"``) of ``f`` from ``lo`` is kept, or None when ``f`` may not be
-    the same function as another closure of its code (a free variable bound to anything but ``algebra``, a function,
-    or an instance of ``allowed``; defaults; no Python code)."""
+    the same function as another closure of its code (:func:`_function_key`)."""
     if isinstance(f, types.MethodType):
         return (kind, f.__func__, lo) if f.__self__ is algebra else None
-    if not isinstance(f, types.FunctionType) or f.__defaults__ or f.__kwdefaults__:
+    function = _function_key(f, algebra, allowed, 0)
+    return None if function is None else (kind, function, lo)
+
+
+_NESTING = 8
+"""How deep :func:`_function_key` follows functions held by functions before it gives up (and nothing is shared)."""
+
+
+def _function_key(f: object, algebra: object, allowed: tuple[type, ...], depth: int) -> Hashable | None:
+    """What makes the Python function ``f`` the function it is *now*: its code, globals, and the current value of every
+    free variable, which must be ``algebra``, an instance of ``allowed`` (kept by identity), or again such a function
+    (followed, since a function it calls may read a variable the formula rebinds between two sums: ``c = 1 ... c = 0``,
+    a loop variable); None for anything else (a number, defaults, no Python code)."""
+    if not isinstance(f, types.FunctionType) or f.__defaults__ or f.__kwdefaults__ or depth > _NESTING:
         return None
-    bound: list[_Same] = []
+    bound: list[Hashable] = []
     for cell in f.__closure__ or ():
         try:
             value = cell.cell_contents
         except ValueError:  # a free variable not yet bound
             return None
-        if value is not algebra and not isinstance(value, (types.FunctionType, *allowed)):
-            return None
-        bound.append(_Same(value))
-    return (kind, f.__code__, _Same(f.__globals__), tuple(bound), lo)
+        if value is algebra or isinstance(value, allowed):
+            bound.append(_Same(value))
+        else:
+            inner = _function_key(value, algebra, allowed, depth + 1)
+            if inner is None:
+                return None
+            bound.append(inner)
+    return (f.__code__, _Same(f.__globals__), tuple(bound))
 
 
 class _Same:

@@ -1653,3 +1653,56 @@ def _nowhere_k(m: Any) -> Any:
 
 nowhere_floor = proposal("nowhere-floor")(_nowhere_floor)
 nowhere_k = _with_p("nowhere-k", "binary", _nowhere_k, Fraction(3, 4))
+
+
+# A thirtieth hostile review (one false "yes" and three false "no"/wrong scores): the exact run kept the partial products
+# and sums of an inner function and served a second m.sum/m.prod of the same code from them, although a helper that
+# function calls reads a variable the formula rebinds in between (c = 1 ... c = 0, or a loop variable): the kept results
+# belonged to the old value. Naively each of these computes sum_i r_i / 2^i (rebound_nowhere: no value anywhere).
+def _rebound_gap_product(m: Any) -> Any:
+    c = Fraction(1)
+
+    def gap(j: Any) -> Any:
+        return 1 + c * (1 - m.r(j)) * m.r(j + 1)
+
+    def term(j: Any) -> Any:
+        return gap(j)
+
+    unused = m.prod(1, m.k - 2, term)
+    c = Fraction(0)
+    extra = m.prod(1, m.k - 2, term) - 1  # 0: every factor is 1 now
+    return m.sum(1, m.k, lambda i: m.r(i) / 2**i) + extra + 0 * unused
+
+
+def _rebound_nowhere(m: Any) -> Any:
+    c = Fraction(1)
+
+    def gap(j: Any) -> Any:
+        return 1 + c * (1 - m.r(j)) * m.r(j + 1)
+
+    def term(j: Any) -> Any:
+        return gap(j)
+
+    unused = m.prod(1, m.k - 2, term)
+    c = Fraction(0)
+    d = sympy.floor(m.R / (m.R + 1)) + m.prod(1, m.k - 2, term) - 1 + 0 * unused  # 0 at every situation
+    return m.div(m.sum(1, m.k, lambda i: m.r(i) / 2**i) * d, d, "d is 0")
+
+
+def _loop_mixture(m: Any) -> Any:
+    def weight(i: Any) -> Any:
+        return x * i + (1 - x) / 2**i
+
+    total = m.num(0)
+    for x, share in ((Fraction(1), -1), (Fraction(1, 2), 2)):  # -S(1) + 2 S(1/2) = sum_i r_i / 2^i
+        total = total + share * m.sum(1, m.k, lambda i: m.r(i) * weight(i))
+    return total
+
+
+rebound_gap_product = proposal("rebound-gap-product")(_rebound_gap_product)
+rebound_nowhere = proposal("rebound-nowhere")(_rebound_nowhere)
+loop_mixture = proposal("loop-mixture")(_loop_mixture)
+
+
+def halves_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((grade(ranking, i) / 2**i for i in range(1, k + 1)), Fraction(0))

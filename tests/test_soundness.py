@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import json
 import operator
 import os
@@ -1783,3 +1784,36 @@ class TestABinomialOfANumberThatIsNotAnInteger:
         undecided = adv.proposal("binomial-of-a-radical-zero")(lambda m: sympy.binomial(3 + d, 2) * m.sum(1, m.k, m.r))
         with pytest.raises(InputError, match="may be exactly an integer.*visibly an integer"):
             undecided.exact(Situation.of("10", k=2))
+
+
+class TestAnExactRunSharesOnlyTheSameFunction:
+    """A thirtieth hostile review: the exact run kept partial sums and products of an inner function and served a second
+    sum of the same code from them, although a helper it calls reads a variable the formula rebinds in between. Each
+    proposal below computes sum_i r_i / 2^i when run as Python runs it (rebound_nowhere has no value anywhere)."""
+
+    SITUATIONS = tuple(Situation.of("".join(bits), k=k) for n in range(1, 5) for bits in itertools.product("01", repeat=n)
+                       for k in range(1, n + 1))
+
+    @pytest.mark.parametrize("name", ["rebound_gap_product", "loop_mixture"])
+    def test_its_exact_and_float_runs_score_as_python_runs_the_formula(self, name: str) -> None:
+        measure = getattr(adv, name)
+        for situation in self.SITUATIONS:
+            truth = adv.halves_truth(situation.ranking, situation.k, situation.qrels)  # type: ignore[arg-type]
+            assert measure.exact(situation) == truth, situation
+            assert measure.screen(situation) == float(truth), situation
+
+    def test_a_metric_whose_rebound_helper_leaves_it_no_value_anywhere_gets_no_value_and_no_proof(self) -> None:
+        from irprops.metrics import Undefined
+
+        assert all(isinstance(adv.rebound_nowhere.exact(s), Undefined) for s in self.SITUATIONS)
+        result = check(adv.rebound_nowhere)
+        assert not [p for p, v in result.verdicts.items() if v.verdict == "yes"]
+        assert [str(p) for p, v in result.verdicts.items() if v.verdict == "no"] == ["complete"]
+
+    def test_no_false_no_on_the_product_served_from_an_old_value(self) -> None:
+        result = settled(adv.rebound_gap_product, adv.halves_truth, ["convergent", "top_weighted"])
+        assert [v.verdict for v in result.verdicts.values()] == ["yes", "yes"]
+
+    def test_a_loop_over_two_weightings_is_not_refused(self) -> None:
+        result = settled(adv.loop_mixture, adv.halves_truth, ["monotonic", "top_weighted"])
+        assert all(v.verdict != "no" for v in result.verdicts.values())
