@@ -59,9 +59,9 @@ def _function_key(f: object, algebra: object, allowed: tuple[type, ...], depth: 
     """What makes the Python function ``f`` the function it is *now*: its code, globals, and the current value of every
     free variable, which must be ``algebra``, an instance of ``allowed`` (kept by identity), or again such a function
     (followed, since a function it calls may read a variable the formula rebinds between two sums: ``c = 1 ... c = 0``,
-    a loop variable); None for anything else (a number, defaults, no Python code)."""
-    if not isinstance(f, types.FunctionType) or f.__defaults__ or f.__kwdefaults__ or depth > _NESTING:
-        return None
+    a loop variable); None for anything else (a number, defaults, attributes, no Python code)."""
+    if not isinstance(f, types.FunctionType) or f.__defaults__ or f.__kwdefaults__ or vars(f) or depth > _NESTING:
+        return None  # attributes too: functions of one code may differ only in them (h.k, h.R; round 31)
     bound: list[Hashable] = []
     for cell in f.__closure__ or ():
         try:

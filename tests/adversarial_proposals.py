@@ -1706,3 +1706,33 @@ loop_mixture = proposal("loop-mixture")(_loop_mixture)
 
 def halves_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
     return sum((grade(ranking, i) / 2**i for i in range(1, k + 1)), Fraction(0))
+
+
+# A thirty-first hostile review (a false "no"): two helpers of one code, with no free variables and no defaults, that differ
+# only in their attributes (h.k, h.R) were taken for the same function, and the second product was served from the first's.
+# Naively the score is prod_{3<=i<=k} (1 - r_i (1 - r_i)) + prod_{3<=i<=k} (1 + r_i (1 - r_i)).
+def _attribute_helper() -> Any:
+    def h(i: Any) -> Any:
+        return i
+    return h
+
+
+ATTR_DOWN = _attribute_helper()
+ATTR_DOWN.k, ATTR_DOWN.R = 1, 0  # type: ignore[attr-defined]
+ATTR_UP = _attribute_helper()
+ATTR_UP.k, ATTR_UP.R = 0, 1  # type: ignore[attr-defined]
+
+
+def _attribute_part(m: Any, h: Any) -> Any:
+    return m.prod(3, m.k, lambda i: 1 + (h.R - h.k) * m.r(i) * (1 - m.r(i)))
+
+
+attributes_apart = proposal("attributes-apart", "graded")(lambda m: _attribute_part(m, ATTR_DOWN) + _attribute_part(m, ATTR_UP))
+
+
+def attributes_apart_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    down, up = Fraction(1), Fraction(1)
+    for i in range(3, k + 1):
+        g = grade(ranking, i)
+        down, up = down * (1 - g * (1 - g)), up * (1 + g * (1 - g))
+    return down + up

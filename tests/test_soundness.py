@@ -1817,3 +1817,13 @@ class TestAnExactRunSharesOnlyTheSameFunction:
     def test_a_loop_over_two_weightings_is_not_refused(self) -> None:
         result = settled(adv.loop_mixture, adv.halves_truth, ["monotonic", "top_weighted"])
         assert all(v.verdict != "no" for v in result.verdicts.values())
+
+    def test_two_helpers_of_one_code_that_differ_in_their_attributes_are_different_functions(self) -> None:
+        half, one, zero = adv.Fraction(1, 2), adv.Fraction(1), adv.Fraction(0)
+        for ranking in ((zero, zero, half), (half, one, half, half), (zero, zero, half, half, zero)):
+            for k in range(1, len(ranking) + 1):
+                situation = Situation(ranking, k, tuple(g for g in ranking if g))
+                truth = adv.attributes_apart_truth(ranking, k, situation.qrels)
+                assert adv.attributes_apart.exact(situation) == truth and adv.attributes_apart.screen(situation) == float(truth)
+        result = settled(adv.attributes_apart, adv.attributes_apart_truth, ["monotonic"])
+        assert result["monotonic"].verdict != "no"
