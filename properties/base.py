@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
 from irprops.files import raise_if_interrupted
-from irprops.metrics import Situation
+from irprops.metrics import InputError, Situation, Undecided
 from irprops.verdicts import COLUMNS, Problem, Prop, Search, Verdict, VerdictValue, Witness, show, situation_json
 
 from . import targets
@@ -32,6 +32,10 @@ C = TypeVar("C")
 
 RERUNS = 3
 """How many times a proposal's witness is re-run, each time with nothing cached, before it is reported."""
+
+RECHECKED = 5000
+"""How many candidates before an exhaustive witness are looked at again exactly (:meth:`SearchProperty._hidden`) before
+it is called minimal; past that, it is not."""
 
 PROPERTIES: dict[Prop, Property] = {}
 """The seven properties, by key, in the paper's column order."""
@@ -202,16 +206,22 @@ class SearchProperty(Property, Generic[C]):
                 passed = self.passed_over(seen, target, log) if weak is not None else None
                 if passed is not None:  # a smaller strong witness among situations the enumeration did not pair
                     candidate, found = passed
+                hidden = self._hidden(seen[:-1], target, strong=True)
+                if isinstance(hidden, tuple) and passed is None:  # floats hid an earlier witness: that one is first
+                    candidate, found = hidden
                 among = f" among {self.noun} {self.preferred}" if self.preferred else ""
-                order, minimal = _order(targets.undecided() - undecided)
+                order, minimal = _order(targets.undecided() - undecided, hidden is True or (hidden is not False and passed is not None))
                 evidence = f"{found.text}. {order}{among} over {space.describe()}"
                 return self._verdict("no", method("exhaustive search", found.numerical), evidence, found, log, start, minimal=minimal)
             if found is not None and weak is None:
-                weak, weak_order = found, _order(targets.undecided() - undecided)
+                weak, weak_at, weak_undecided = found, len(seen) - 1, targets.undecided() - undecided
             if log.stopped:
                 break
         if weak is not None:
-            order, minimal = weak_order
+            hidden = self._hidden(seen[:weak_at], target, strong=False)
+            if isinstance(hidden, tuple):
+                weak = hidden[1]
+            order, minimal = _order(weak_undecided, hidden is True)
             evidence = f"{weak.text}. {order} over {space.describe()}; no counterexample {self.preferred} was found"
             return self._verdict("no", method("exhaustive search", weak.numerical), evidence, weak, log, start, minimal=minimal)
         if log.stopped:
@@ -234,6 +244,24 @@ class SearchProperty(Property, Generic[C]):
         evidence = (f"not refuted in {log.tried:,} {self.noun}: exhaustively over {space.describe()}, "
                     f"then {space.examples} Hypothesis examples with k <= {space.search_max_k}{deep_note}")
         return self._verdict("unknown", method("exhaustive and Hypothesis search", not target.exact), evidence, None, log, start)
+
+    def _hidden(self, before: list[C], target: Target, strong: bool) -> tuple[C, Witness] | bool:
+        """The first of the candidates ``before`` a witness that is a witness too (a strong one, if ``strong``) when seen
+        through the target's :class:`~targets.ExactView`, where no float screens a comparison or says a score is undefined;
+        True when that cannot be certified (too many candidates, an exact run that cannot decide), else False."""
+        view = target.exact_view()
+        if view is None:  # float scores: there is nothing finer to look with
+            return False
+        if len(before) > RECHECKED:
+            return True
+        for candidate in before:
+            try:
+                found = self.witness(candidate, view)
+            except (InputError, Undecided, Defect, Hang):
+                return True
+            if found is not None and not (strong and found.weak):
+                return candidate, found
+        return False
 
     def _has_deep(self, space: Space) -> bool:
         return next(iter(self.deep_candidates(space)), None) is not None
@@ -307,11 +335,15 @@ def _search_settings(examples: int) -> settings:
     )
 
 
-def _order(skipped: int) -> tuple[str, bool]:
+def _order(skipped: int, unchecked: bool = False) -> tuple[str, bool]:
     """The minimality claim of an exhaustive witness, and whether it holds: not when ``skipped`` comparisons before it
-    could not be decided exactly (an earlier candidate may have been a witness)."""
+    could not be decided exactly, nor when the candidates before it could not all be looked at again exactly
+    (``unchecked``): an earlier candidate may have been a witness."""
     order = "Minimal in the exhaustive order (k, then ranking length, then R)"
     if skipped:
         return (f"First in the exhaustive order (k, then ranking length, then R), not certified minimal ({skipped:,} earlier "
                 "comparisons could not be decided exactly)"), False
+    if unchecked:
+        return (f"First in the exhaustive order (k, then ranking length, then R), not certified minimal (the candidates before "
+                f"it were screened in floating point, and more than {RECHECKED:,} or not all decidable exactly)"), False
     return order, True

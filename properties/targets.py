@@ -54,13 +54,16 @@ class Hang(Defect):
 class Scored:
     """A defined score: a float for screening, and the exact value (computed on demand) unless numerical."""
 
-    __slots__ = ("_exact", "_make_exact", "approx", "numerical")
+    __slots__ = ("_exact", "_make_exact", "approx", "numerical", "screened")
 
-    def __init__(self, approx: float, exact: Exact | None = None, make_exact: Callable[[], Exact] | None = None) -> None:
+    def __init__(self, approx: float, exact: Exact | None = None, make_exact: Callable[[], Exact] | None = None,
+                 screened: bool = True) -> None:
         self.approx = approx
         self._exact = exact
         self._make_exact = make_exact
         self.numerical = exact is None and make_exact is None
+        self.screened = screened
+        """Whether the float may screen comparisons (:func:`clearly`); not in an :class:`ExactView`."""
 
     @property
     def exact(self) -> Exact:
@@ -120,8 +123,9 @@ def undecided() -> int:
 
 
 def informative(s: Scored) -> bool:
-    """Whether the float hint of ``s`` tells it apart from others: not for a score past floating point (10 ** 5000)."""
-    return abs(s.approx) < sys.float_info.max
+    """Whether the float hint of ``s`` tells it apart from others: not for a score past floating point (10 ** 5000), nor
+    for one of an :class:`ExactView`."""
+    return s.screened and abs(s.approx) < sys.float_info.max
 
 
 def clearly(a: Scored, b: Scored) -> int:
@@ -176,8 +180,35 @@ class Target:
     def close(self) -> None:
         """Let go of what the target holds (a proposal's process); nothing for a declared metric."""
 
+    def exact_view(self) -> Target | None:
+        """This target with every outcome certified (:class:`ExactView`), or None if its scores are floats."""
+        return ExactView(self) if self.exact else None
+
+    def certified(self, situation: Situation) -> Outcome:
+        """The outcome on ``situation`` with its definedness and value certified in exact arithmetic."""
+        outcome = self.score(situation)
+        if isinstance(outcome, Undefined) or outcome.numerical:
+            return outcome
+        return Scored(outcome.approx, exact=outcome.exact, screened=False)
+
     def _evaluate(self, situation: Situation) -> Outcome:
         raise NotImplementedError
+
+
+class ExactView(Target):
+    """A target whose outcomes are certified: whether a score is defined comes from the exact run, and no comparison is
+    screened in floating point. The exhaustive search screens on floats (a candidate whose floats clearly say "no witness"
+    is passed over); before it calls a witness minimal, it looks at the candidates before it again through this view, where
+    a float that hid a witness (a 0 that is -1.1e-16 in floats, a term lost to rounding) cannot (a thirty-first hostile
+    review)."""
+
+    def __init__(self, inner: Target) -> None:
+        super().__init__()
+        self.inner, self.name, self.relevance, self.exact = inner, inner.name, inner.relevance, inner.exact
+        self.reads_unjudged = inner.reads_unjudged
+
+    def _evaluate(self, situation: Situation) -> Outcome:
+        return self.inner.certified(situation)
 
 
 class BuiltinTarget(Target):
@@ -200,6 +231,23 @@ class BuiltinTarget(Target):
 
     def certainly_undefined(self, situation: Situation) -> bool:
         return isinstance(self.score(situation), Undefined) and isinstance(self.measure.exact(situation), Undefined)
+
+    def certified(self, situation: Situation) -> Outcome:
+        value = self.measure.exact(situation)
+        if isinstance(value, Undefined):
+            return value
+        screened = self.score(situation)
+        return Scored(screened.approx if isinstance(screened, Scored) else _rounded(value), exact=value, screened=False)
+
+
+def _rounded(value: Exact) -> float:
+    """The float nearest ``value`` as far as floats go (an infinity past them, a NaN where it cannot be rounded)."""
+    try:
+        return to_float(value)
+    except OverflowError:
+        return math.inf if compare(value, 0) > 0 else -math.inf
+    except Undecided:
+        return math.nan
 
 
 def _defined(value: Exact | Undefined, situation: Situation, name: str) -> Exact:

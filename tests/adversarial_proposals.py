@@ -1736,3 +1736,30 @@ def attributes_apart_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[F
         g = grade(ranking, i)
         down, up = down * (1 - g * (1 - g)), up * (1 + g * (1 - g))
     return down + up
+
+
+# Also a thirty-first hostile review (two witnesses called minimal that were not): the exhaustive search screens candidates
+# on floats, and floats hid the first witness. float_hides_zero divides by (k - 3)(k - 1 + e) with e = 1/10 + 2/10 - 3/10,
+# exactly 0 (so the metric has no value at k = 1 and k = 3) but -1.1e-16 in floats at k = 1: the first incomplete
+# situation is `0` at k = 1. hidden_drop is P@k + ((10^20 - k) - 10^20) = P@k - k exactly, but P@k in floats: `00` with
+# R = 0 drops from -1 to -2 when extended, the first monotonicity witness.
+@proposal("float-hides-zero")
+def float_hides_zero(m: Any) -> Any:
+    e = m.num(1) / 10 + m.num(2) / 10 - m.num(3) / 10
+    return (1 + m.sum(1, m.k, lambda i: m.r(i))) / ((m.k - 3) * (m.k - 1 + e))
+
+
+def float_hides_zero_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    if k in (1, 3):
+        return None
+    return (1 + sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))) / ((k - 3) * (k - 1))
+
+
+@proposal("hidden-drop")
+def hidden_drop(m: Any) -> Any:
+    big = m.num(10) ** 20
+    return m.sum(1, m.k, lambda i: m.r(i)) / m.k + ((big - m.k) - big)
+
+
+def hidden_drop_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) / k - k

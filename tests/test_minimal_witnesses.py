@@ -168,3 +168,20 @@ class TestOtherCells:
 
     def test_jarvelin_kekalainen_dcg_is_not_top_weighted_because_ranks_1_and_2_weigh_the_same(self) -> None:
         assert witness("DCG-b", "top_weighted", "binary") == {"k": 2, "ranking": ["0", "1"], "qrels": ["1"], "i": 1, "j": 2}
+
+
+class TestWitnessesFloatsHid:
+    """The exhaustive search screens candidates on floats; before it calls a witness minimal it looks at the candidates
+    before it again in exact arithmetic (a thirty-first hostile review: floats hid the first witness twice)."""
+
+    @pytest.mark.parametrize(("name", "prop", "first"), [
+        ("float_hides_zero", "complete", {"k": 1, "ranking": ["0"], "qrels": []}),  # its 0 is -1.1e-16 in floats
+        ("hidden_drop", "monotonic", {"k": 1, "ranking": ["0", "0"], "qrels": []}),  # -1 to -2; floats see 0 to 0
+    ])
+    def test_the_first_witness_is_found_and_called_minimal(self, name: str, prop: str, first: dict) -> None:
+        from tests import adversarial_proposals as adv
+
+        verdict = check(getattr(adv, name), [prop])[prop]
+        assert verdict.verdict == "no" and verdict.search.minimal, verdict.evidence
+        assert dict(verdict.witness.data) == first
+        assert recheck(getattr(adv, f"{name}_truth"), prop, first)
