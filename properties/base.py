@@ -180,12 +180,13 @@ class SearchProperty(Property, Generic[C]):
         """Candidates one step smaller than ``candidate`` (for witnesses Hypothesis found)."""
         return iter(())
 
-    def passed_over(self, seen: list[C], target: Target, log: SearchLog) -> tuple[C, Witness] | None:
+    def passed_over(self, seen: list[C], target: Target, log: SearchLog, everything: bool = False) -> tuple[C, Witness] | None:
         """The smallest strong witness among the situations of ``seen`` that the enumeration did not pair, or None.
 
         Asked when a weak witness came before the first strong one: a property that pairs each situation with one
         partner only (localization: with its top k alone) may have passed over two situations with both scores defined
-        where the partner was undefined."""
+        where the partner was undefined; with ``everything``, when the enumeration ended with weak witnesses only (then
+        any strong one is smaller than none, a thirty-second hostile review)."""
         return None
 
     def deep_candidates(self, space: Space) -> Iterator[C]:
@@ -206,7 +207,7 @@ class SearchProperty(Property, Generic[C]):
                 passed = self.passed_over(seen, target, log) if weak is not None else None
                 if passed is not None:  # a smaller strong witness among situations the enumeration did not pair
                     candidate, found = passed
-                hidden = self._hidden(seen[:-1], target, strong=True)
+                hidden = self._hidden(seen[:-1], target, True, space.budget)
                 if isinstance(hidden, tuple) and passed is None:  # floats hid an earlier witness: that one is first
                     candidate, found = hidden
                 among = f" among {self.noun} {self.preferred}" if self.preferred else ""
@@ -217,8 +218,16 @@ class SearchProperty(Property, Generic[C]):
                 weak, weak_at, weak_undecided = found, len(seen) - 1, targets.undecided() - undecided
             if log.stopped:
                 break
+        if weak is not None and not log.stopped:
+            passed = self.passed_over(seen, target, log, everything=True)
+            if passed is not None:  # only weak witnesses in the enumeration, but a strong pair among what it saw
+                hidden = self._hidden(seen, target, True, space.budget)
+                order, minimal = _order(targets.undecided() - undecided, hidden is not False)
+                evidence = f"{passed[1].text}. {order} over {space.describe()}"
+                return self._verdict("no", method("exhaustive search", passed[1].numerical), evidence, passed[1], log, start,
+                                     minimal=minimal)
         if weak is not None:
-            hidden = self._hidden(seen[:weak_at], target, strong=False)
+            hidden = self._hidden(seen[:weak_at], target, False, space.budget)
             if isinstance(hidden, tuple):
                 weak = hidden[1]
             order, minimal = _order(weak_undecided, hidden is True)
@@ -245,16 +254,19 @@ class SearchProperty(Property, Generic[C]):
                     f"then {space.examples} Hypothesis examples with k <= {space.search_max_k}{deep_note}")
         return self._verdict("unknown", method("exhaustive and Hypothesis search", not target.exact), evidence, None, log, start)
 
-    def _hidden(self, before: list[C], target: Target, strong: bool) -> tuple[C, Witness] | bool:
+    def _hidden(self, before: list[C], target: Target, strong: bool, seconds: float) -> tuple[C, Witness] | bool:
         """The first of the candidates ``before`` a witness that is a witness too (a strong one, if ``strong``) when seen
         through the target's :class:`~targets.ExactView`, where no float screens a comparison or says a score is undefined;
-        True when that cannot be certified (too many candidates, an exact run that cannot decide), else False."""
+        True when that cannot be certified (more than :data:`RECHECKED` candidates, more than ``seconds``, an exact run that
+        cannot decide), else False."""
         view = target.exact_view()
-        if view is None:  # float scores: there is nothing finer to look with
-            return False
         if len(before) > RECHECKED:
             return True
+        deadline = time.perf_counter() + seconds  # an exact form 200 times slower than its floats took 350 s (round 32)
         for candidate in before:
+            if time.perf_counter() > deadline:
+                return True
+            raise_if_interrupted()
             try:
                 found = self.witness(candidate, view)
             except (InputError, Undecided, Defect, Hang):
@@ -344,6 +356,7 @@ def _order(skipped: int, unchecked: bool = False) -> tuple[str, bool]:
         return (f"First in the exhaustive order (k, then ranking length, then R), not certified minimal ({skipped:,} earlier "
                 "comparisons could not be decided exactly)"), False
     if unchecked:
-        return (f"First in the exhaustive order (k, then ranking length, then R), not certified minimal (the candidates before "
-                f"it were screened in floating point, and more than {RECHECKED:,} or not all decidable exactly)"), False
+        return ("First in the exhaustive order (k, then ranking length, then R), not certified minimal (the candidates before "
+                f"it were screened in floating point, and could not all be looked at again exactly: more than {RECHECKED:,}, "
+                "more than the search's time, or not decidable)"), False
     return order, True

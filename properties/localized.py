@@ -23,6 +23,7 @@ with R = 2 at k = 1.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from hypothesis import strategies as st
@@ -71,7 +72,7 @@ class Localized(SearchProperty[Pair]):
             if a != b:
                 yield a, b
 
-    def passed_over(self, seen: list[Pair], target: Target, log: SearchLog) -> tuple[Pair, Witness] | None:
+    def passed_over(self, seen: list[Pair], target: Target, log: SearchLog, everything: bool = False) -> tuple[Pair, Witness] | None:
         """Two situations of ``seen`` with the same top k, both scores defined and different, the later one as small as
         can be and smaller than the witness found (the last of ``seen``): in each class of situations sharing a top k,
         the first defined one against the first that differs from it (any pair of the class before that one scores
@@ -82,7 +83,7 @@ class Localized(SearchProperty[Pair]):
             for s in pair:
                 classes.setdefault((s.k, s.ranking[: s.k]), set()).add(s)
         best: tuple[Pair, Witness] | None = None
-        limit = size(seen[-1][1])[:3]  # the witness found: only a strictly smaller one replaces it
+        limit = (math.inf,) * 3 if everything else size(seen[-1][1])[:3]  # the witness found: only a smaller one replaces it
         for members in classes.values():
             ordered = sorted(members, key=lambda s: (size(s), s.ranking, s.qrels))
             defined = [s for s in ordered if size(s)[:3] < limit and isinstance(target.score(s), Scored)]

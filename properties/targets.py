@@ -180,9 +180,10 @@ class Target:
     def close(self) -> None:
         """Let go of what the target holds (a proposal's process); nothing for a declared metric."""
 
-    def exact_view(self) -> Target | None:
-        """This target with every outcome certified (:class:`ExactView`), or None if its scores are floats."""
-        return ExactView(self) if self.exact else None
+    def exact_view(self) -> Target:
+        """This target with every outcome certified (:class:`ExactView`); a float a black box returned stays the float it
+        is (its exact scores are compared exactly, a thirty-second hostile review)."""
+        return ExactView(self)
 
     def certified(self, situation: Situation) -> Outcome:
         """The outcome on ``situation`` with its definedness and value certified in exact arithmetic."""

@@ -1763,3 +1763,19 @@ def hidden_drop(m: Any) -> Any:
 
 def hidden_drop_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
     return sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0)) / k - k
+
+
+# A thirty-second hostile review (a witness called minimal with a stronger one in the space): undefined at R = 0, and where
+# the top k holds no relevant document the score reads rank k + 1. Every pair the enumeration forms (a situation against its
+# top k alone, with R = 0) is weak (undefined against defined), but `0` (R = 1) scores 0 and `01` (R = 1) scores 1 at
+# k = 1: both defined, same top k.
+@proposal("only-weak-pairs-enumerated")
+def only_weak_pairs_enumerated(m: Any) -> Any:
+    return m.r(m.k + 1) * m.max(0, 1 - m.sum(1, m.k, m.r)) / m.R
+
+
+def only_weak_pairs_enumerated_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction | None:
+    big_r = sum(1 for g in qrels if g > 0)
+    if big_r == 0:
+        return None
+    return grade(ranking, k + 1) * max(Fraction(0), 1 - sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))) / big_r

@@ -179,3 +179,12 @@ def hit_halved_from_seven_relevant(ranking, k, qrels):
     reach there."""
     best = max(ranking[:k], default=Fraction(0))
     return best / 2 if len(qrels) >= 7 else best
+
+
+def exact_then_float(ranking, k, qrels):
+    """1 - k / 10^20 exactly up to k = 3 (every extension drops by 10^-20; the floats are all 1.0), then the float 0.5.
+    A thirty-second hostile review: the first float made the whole target inexact, and the drop at k = 1 that the floats
+    hid was not looked for again before a witness at k = 3 was called minimal."""
+    if k >= 4:
+        return 0.5
+    return Fraction(1) - Fraction(k, 10**20)

@@ -185,3 +185,28 @@ class TestWitnessesFloatsHid:
         assert verdict.verdict == "no" and verdict.search.minimal, verdict.evidence
         assert dict(verdict.witness.data) == first
         assert recheck(getattr(adv, f"{name}_truth"), prop, first)
+
+    def test_a_black_box_that_returns_a_float_later_still_has_its_exact_scores_looked_at_again(self) -> None:
+        verdict = check(proposals.exact_then_float, ["monotonic"])["monotonic"]
+        assert verdict.verdict == "no" and verdict.search.minimal, verdict.evidence
+        assert dict(verdict.witness.data) == {"k": 1, "ranking": ["0", "0"], "qrels": []}
+
+    def test_a_strong_localization_pair_is_found_when_the_enumeration_met_only_weak_ones(self) -> None:
+        from tests import adversarial_proposals as adv
+
+        verdict = check(adv.only_weak_pairs_enumerated, ["localized"])["localized"]
+        assert verdict.verdict == "no" and not verdict.witness.weak, verdict.evidence
+        assert dict(verdict.witness.data) == {"k": 1, "a": {"ranking": ["0"], "qrels": ["1"]}, "b": {"ranking": ["0", "1"], "qrels": ["1"]}}
+        truth = adv.only_weak_pairs_enumerated_truth
+        one = adv.Fraction(1)
+        assert truth((adv.Fraction(0),), 1, (one,)) == 0 and truth((adv.Fraction(0), one), 1, (one,)) == 1
+
+    def test_a_witness_with_more_candidates_before_it_than_are_looked_at_again_is_not_called_minimal(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops.properties import base
+
+        monkeypatch.setattr(base, "RECHECKED", 0)
+        verdict = check("P", ["monotonic"])["monotonic"]  # `10` at k = 1, after `00` and `01`
+        assert verdict.verdict == "no" and not verdict.search.minimal, verdict.evidence
+        assert dict(verdict.witness.data) == {"k": 1, "ranking": ["1", "0"], "qrels": ["1"]}
+        assert "not certified minimal" in verdict.search.evidence
