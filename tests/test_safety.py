@@ -324,3 +324,20 @@ class TestWhatAUserTypes:
         start = time.monotonic()
         result = CliRunner().invoke(main, ["score", "P" + " " * 100_000 + "@3", "1"])
         assert result.exit_code == 0 and time.monotonic() - start < 10
+
+
+class TestInterruptedUnderPythonDashM:
+    def test_a_ctrl_c_caught_inside_code_run_from_a_string_still_exits_130(self, tmp_path: Path) -> None:
+        # CPython marks a KeyboardInterrupt that ends an exec of text as unhandled even when it is caught, and `python -m`
+        # then kills itself with SIGINT: the check exited -2 after printing its interrupted JSON, under load
+        (tmp_path / "interrupted_in_exec.py").write_text(
+            "import os, signal, threading\n"
+            "from irprops.entry import interrupted\n"
+            "threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
+            "try:\n"
+            "    exec('while True: pass')\n"
+            "except KeyboardInterrupt:\n"
+            "    interrupted(True)\n")
+        done = subprocess.run([sys.executable, "-m", "interrupted_in_exec"], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+                              check=False)
+        assert done.returncode == 130 and json.loads(done.stdout) == {"error": "interrupted", "exit_status": 130}, done
