@@ -1,11 +1,12 @@
 """`irprops table`: Table 2 regenerated from the definitions, its reports, and their freshness.
 
-The table is built once per module, in worker processes with a fresh cache, exactly as the
+The table is built once per test run, in worker processes with a fresh cache, exactly as the
 command builds it; the committed reports/ must be the bytes that build renders.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import shutil
 from fractions import Fraction
@@ -37,14 +38,21 @@ slow = pytest.mark.slow  # the classes that need the one build of the whole tabl
 
 
 @pytest.fixture(scope="session")
-def cache_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An XDG cache home whose irprops/table cache starts empty."""
-    return tmp_path_factory.mktemp("xdg-cache")
+def cache_home(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """An XDG cache home whose irprops/table cache starts empty at the start of the run, shared by the xdist workers."""
+    run = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    home = run / "xdg-cache-for-the-table"
+    home.mkdir(exist_ok=True)
+    return home
 
 
 @pytest.fixture(scope="session")
 def built(cache_home: Path) -> t2.Table2:
-    return t2.build(cache=cache_home / "irprops" / "table")
+    """Table 2, built cold once per test run: the first worker to ask builds it (about a minute on both cores) while the
+    others wait, then read its rows from the shared cache (every worker built it cold, each on both cores, before)."""
+    with (cache_home / "build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return t2.build(cache=cache_home / "irprops" / "table")
 
 
 @pytest.fixture(scope="session")
