@@ -205,13 +205,15 @@ class SearchProperty(Property, Generic[C]):
             found = log.attempt(self, candidate, target)
             if found is not None and not found.weak:
                 passed = self.passed_over(seen, target, log) if weak is not None else None
+                cut = log.stopped  # the time ran out while the passed-over pairs were compared: a smaller one may be left
                 if passed is not None:  # a smaller strong witness among situations the enumeration did not pair
                     candidate, found = passed
                 hidden = self._hidden(seen[:-1], target, True, space.budget)
                 if isinstance(hidden, tuple) and passed is None:  # floats hid an earlier witness: that one is first
                     candidate, found = hidden
                 among = f" among {self.noun} {self.preferred}" if self.preferred else ""
-                order, minimal = _order(targets.undecided() - undecided, hidden is True or (hidden is not False and passed is not None))
+                order, minimal = _order(targets.undecided() - undecided, hidden is True or (hidden is not False and passed is not None),
+                                        cut=cut)
                 evidence = f"{found.text}. {order}{among} over {space.describe()}"
                 return self._verdict("no", method("exhaustive search", found.numerical), evidence, found, log, start, minimal=minimal)
             if found is not None and weak is None:
@@ -222,7 +224,7 @@ class SearchProperty(Property, Generic[C]):
             passed = self.passed_over(seen, target, log, everything=True)
             if passed is not None:  # only weak witnesses in the enumeration, but a strong pair among what it saw
                 hidden = self._hidden(seen, target, True, space.budget)
-                order, minimal = _order(targets.undecided() - undecided, hidden is not False)
+                order, minimal = _order(targets.undecided() - undecided, hidden is not False, cut=log.stopped)
                 evidence = f"{passed[1].text}. {order} over {space.describe()}"
                 return self._verdict("no", method("exhaustive search", passed[1].numerical), evidence, passed[1], log, start,
                                      minimal=minimal)
@@ -231,7 +233,10 @@ class SearchProperty(Property, Generic[C]):
             if isinstance(hidden, tuple):
                 weak = hidden[1]
             order, minimal = _order(weak_undecided, hidden is True)
-            evidence = f"{weak.text}. {order} over {space.describe()}; no counterexample {self.preferred} was found"
+            why = "the proposal hung" if log.stop_kind == "hang" else "its time budget ran out"
+            ended = (f"the search stopped ({why}) before it found a counterexample {self.preferred}" if log.stopped
+                     else f"no counterexample {self.preferred} was found")
+            evidence = f"{weak.text}. {order} over {space.describe()}; {ended}"
             return self._verdict("no", method("exhaustive search", weak.numerical), evidence, weak, log, start, minimal=minimal)
         if log.stopped:
             return self._stopped(log, start)
@@ -347,11 +352,16 @@ def _search_settings(examples: int) -> settings:
     )
 
 
-def _order(skipped: int, unchecked: bool = False) -> tuple[str, bool]:
+def _order(skipped: int, unchecked: bool = False, *, cut: bool = False) -> tuple[str, bool]:
     """The minimality claim of an exhaustive witness, and whether it holds: not when ``skipped`` comparisons before it
     could not be decided exactly, nor when the candidates before it could not all be looked at again exactly
-    (``unchecked``): an earlier candidate may have been a witness."""
+    (``unchecked``): an earlier candidate may have been a witness; nor when the search's time ran out (``cut``) while
+    the pairs the enumeration passed over were compared (a thirty-third hostile review: the classes are visited in the
+    order they were met, so the smallest pair may be in one not reached)."""
     order = "Minimal in the exhaustive order (k, then ranking length, then R)"
+    if cut:
+        return ("First found in the exhaustive order (k, then ranking length, then R), not certified minimal (the search's "
+                "time ran out while it compared the situations the enumeration had not paired)"), False
     if skipped:
         return (f"First in the exhaustive order (k, then ranking length, then R), not certified minimal ({skipped:,} earlier "
                 "comparisons could not be decided exactly)"), False

@@ -201,6 +201,46 @@ class TestWitnessesFloatsHid:
         one = adv.Fraction(1)
         assert truth((adv.Fraction(0),), 1, (one,)) == 0 and truth((adv.Fraction(0), one), 1, (one,)) == 1
 
+    @pytest.mark.parametrize("name", ["only_weak_pairs_enumerated", "localized_past_an_undefined_top"])
+    def test_a_pair_is_not_called_minimal_when_the_time_ran_out_while_the_passed_over_pairs_were_compared(
+            self, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        # a thirty-third hostile review: the classes are compared in the order they were met, so a cut leaves the
+        # smallest pair possibly unreached; the time is made to run out during the comparisons, as a slow target would
+        from irprops.properties.localized import Localized
+        from tests import adversarial_proposals as adv
+
+        compare = Localized.passed_over
+
+        def cut_short(self: Localized, seen: list, target: object, log: object, everything: bool = False) -> object:
+            found = compare(self, seen, target, log, everything)
+            log.out_of_time = True  # type: ignore[attr-defined]
+            return found
+
+        monkeypatch.setattr(Localized, "passed_over", cut_short)
+        verdict = check(getattr(adv, name), ["localized"], prove=False)["localized"]
+        assert verdict.verdict == "no" and not verdict.witness.weak and not verdict.search.minimal, verdict.evidence
+        assert "time ran out while it compared" in verdict.search.evidence
+        assert recheck(getattr(adv, f"{name}_truth"), "localized", dict(verdict.witness.data))
+
+    def test_a_weak_pair_found_before_the_time_ran_out_says_that_the_search_stopped(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # the round-33 note: it said "no counterexample with both scores defined was found", as if the space were searched
+        from irprops.properties.base import SearchLog
+        from tests import adversarial_proposals as adv
+
+        attempt = SearchLog.attempt
+
+        def stop_at_the_first_weak_pair(self: SearchLog, property_: object, candidate: object, target: object) -> object:
+            found = attempt(self, property_, candidate, target)  # type: ignore[arg-type]
+            self.out_of_time = self.out_of_time or (found is not None and found.weak)
+            return found
+
+        monkeypatch.setattr(SearchLog, "attempt", stop_at_the_first_weak_pair)
+        verdict = check(adv.only_weak_pairs_enumerated, ["localized"], prove=False)["localized"]
+        assert verdict.verdict == "no" and verdict.witness.weak, verdict.evidence
+        assert "the search stopped (its time budget ran out) before it found a counterexample with both scores defined" \
+            in verdict.search.evidence
+        assert recheck(adv.only_weak_pairs_enumerated_truth, "localized", dict(verdict.witness.data))
+
     def test_a_witness_with_more_candidates_before_it_than_are_looked_at_again_is_not_called_minimal(
             self, monkeypatch: pytest.MonkeyPatch) -> None:
         from irprops.properties import base
