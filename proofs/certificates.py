@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from irprops.files import ignore_ctrl_c, uninterrupted, writable_folder, write_atomically
-from irprops.metrics import REGISTRY, Measure
+from irprops.metrics import REGISTRY, Measure, in_catalog
 from irprops.verdicts import CrossCheck, Prop
 
 from .recheck import Recheck, cvc5_answers, cvc5_available, listed, write_manifest
@@ -30,12 +30,13 @@ COMMITTED = Path(__file__).resolve().parent / "smt2"
 
 
 def obligations() -> dict[str, Obligation]:
-    """Every obligation of every proof of every declared metric (default parameters), by path."""
+    """Every obligation of every proof of every metric of the catalog (default parameters), by path: never of a
+    proposal a researcher declared in the same process (it is in the registry too)."""
     from . import Proof, prove
     from .conflict import theorem
 
     found: dict[str, Obligation] = {theorem().path: theorem()}
-    for metric in REGISTRY.values():
+    for metric in (m for m in REGISTRY.values() if in_catalog(m.formula)):
         measure = Measure(metric, metric.defaults())
         for prop in Prop:
             proof = prove(measure, prop)

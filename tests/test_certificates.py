@@ -65,6 +65,27 @@ class TestCommittedCertificates:
         assert all(r.cvc5 is not None and set(r.cvc5) == {"unsat"} for r in results)
 
 
+    def test_are_the_catalogs_only_even_after_a_proposal_is_declared_in_the_same_process(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # a declared proposal joins the registry; the certificates test failed when a test that declared one ran first
+        from irprops import declare, proofs
+        from irprops.metrics import REGISTRY, in_catalog
+
+        asked: list[str] = []
+        monkeypatch.setattr(proofs, "prove", lambda measure, prop: asked.append(measure.metric.key))  # no proof: fast
+
+        @declare("[/x] proposal of this test", relevance="binary")
+        def proposal(m: object) -> object:
+            return m.r(1)  # type: ignore[attr-defined]
+
+        try:
+            certs.obligations()
+        finally:
+            del REGISTRY["[/x] proposal of this test"]
+        assert "[/x] proposal of this test" not in asked
+        assert set(asked) == {key for key, metric in REGISTRY.items() if in_catalog(metric.formula)}
+
+
 class TestRegeneration:
     def test_leaves_every_other_file_where_it_writes(self, regenerated: Path) -> None:
         assert {name: (regenerated / name).read_text() for name in KEPT} == KEPT
