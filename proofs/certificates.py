@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import os
+import subprocess
+import sys
 from collections.abc import Sequence
+from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
 
 from irprops.files import ignore_ctrl_c, uninterrupted, writable_folder, write_atomically
 from irprops.metrics import REGISTRY, Measure, in_catalog
@@ -109,31 +112,48 @@ def cross_check(obligations: Sequence[Obligation]) -> CrossCheck:
 
 
 class _Helper:
-    """A spawned process answering SMT-LIB texts with cvc5, one at a time."""
+    """A child process answering SMT-LIB texts with cvc5, one at a time.
+
+    A fresh interpreter, not multiprocessing's spawn: spawn imports the caller's main script again in the
+    child, so a researcher's script that calls ``check()`` without an ``if __name__ == "__main__":`` guard
+    ran its whole check once more in every helper, which then overran its time limit (10 s per proof, and
+    no cvc5 confirmation)."""
 
     def __init__(self) -> None:
-        # spawn, not fork: forking a process that runs threads (a pool's, a progress bar's) can deadlock
-        context = multiprocessing.get_context("spawn")
-        self.connection, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child,), daemon=True)
-        self.process.start()
-        child.close()
+        requests_read, requests_write = os.pipe()
+        answers_read, answers_write = os.pipe()
+        path = os.pathsep.join(p for p in sys.path if p)  # where the parent imports irprops from
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _CHILD, str(requests_read), str(answers_write)], pass_fds=(requests_read, answers_write),
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONPATH": path}, start_new_session=True)  # Ctrl-C at the terminal is the parent's
+        os.close(requests_read)
+        os.close(answers_write)
+        self.requests, self.answers = Connection(requests_write, readable=False), Connection(answers_read, writable=False)
 
     def ask(self, text: str, seconds: float) -> tuple[str, ...] | None:
         """cvc5's answers, or None if the helper crashed or overran ``seconds`` (it is then unusable)."""
         try:
-            self.connection.send(text)
-            if self.connection.poll(seconds):
-                answers: tuple[str, ...] = self.connection.recv()
+            self.requests.send(text)
+            if self.answers.poll(seconds):
+                answers: tuple[str, ...] = self.answers.recv()
                 return answers
         except (EOFError, OSError):
             pass
         return None
 
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
     def close(self) -> None:
         self.process.kill()
-        self.process.join()
-        self.connection.close()
+        self.process.wait()
+        self.requests.close()
+        self.answers.close()
+
+
+_CHILD = "import sys; from irprops.proofs.certificates import serve; serve(int(sys.argv[1]), int(sys.argv[2]))"
+"""The helper's program: it imports irprops, never the caller's script."""
 
 
 _HELPER: _Helper | None = None
@@ -148,7 +168,7 @@ def _ask_helper(text: str) -> tuple[str, ...]:
         atexit.register(_close_helper)
     answers = _HELPER.ask(text, CROSS_CHECK_SECONDS)
     if answers is None:
-        crashed = not _HELPER.process.is_alive()
+        crashed = not _HELPER.alive()
         _close_helper()
         return ("crashed",) if crashed else (f"timeout after {CROSS_CHECK_SECONDS:g} s",)
     return answers
@@ -161,14 +181,17 @@ def _close_helper() -> None:
         _HELPER = None
 
 
-def _serve(connection: Any) -> None:
+def serve(requests: int, answers: int) -> None:
+    """The cvc5 helper's loop (run by :class:`_Helper` in a child process): SMT-LIB texts read from the pipe
+    ``requests`` (a file descriptor), cvc5's answers written to ``answers``, until the parent closes its end."""
     ignore_ctrl_c()  # the parent's to handle: it ends this helper
+    asked, answering = Connection(requests, writable=False), Connection(answers, readable=False)
     while True:
         try:
-            text = connection.recv()
+            text = asked.recv()
         except (EOFError, OSError):  # the parent has gone (ended, or killed with its workers)
             return
         try:
-            connection.send(cvc5_answers(text))
+            answering.send(cvc5_answers(text))
         except OSError:
             return

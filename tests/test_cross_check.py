@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import z3
 
@@ -38,7 +40,27 @@ class TestCrossCheck:
         a, b, c = z3.Ints("a b c")
         second = certs.cross_check([obligation(z3.And(a * a * a + b * b * b == c * c * c + 33, a > 1000, b > 1000))])
         assert second.status == "unconfirmed" and "timeout after 0 s" in second.detail
-        helper.process.join(timeout=10)
-        assert not helper.process.is_alive() and certs._HELPER is None
+        helper.process.wait(timeout=10)
+        assert not helper.alive() and certs._HELPER is None
         monkeypatch.undo()
         assert certs.cross_check([obligation(X <= 0)]).status == "confirmed"  # a fresh helper
+
+
+class TestTheHelperProcess:
+    def test_a_script_with_no_main_guard_is_not_run_again_by_the_helper_and_gets_cvc5s_confirmation(self, tmp_path: Path) -> None:
+        # multiprocessing's spawn imported the caller's main script again in the helper: a script calling check() at its
+        # top level ran its whole check once more there, and each proof's cross-check timed out (10 s, unconfirmed)
+        import subprocess
+        import sys
+
+        runs = tmp_path / "runs.txt"
+        script = tmp_path / "my_check.py"
+        script.write_text(
+            "from irprops import check\n"
+            f"with open({str(runs)!r}, 'a') as f:\n"
+            "    f.write('ran\\n')\n"
+            "print(check('P', ['bounded'], budget=5)['bounded'].proof.cross_check.status)\n")
+        done = subprocess.run([sys.executable, str(script)], check=False, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == "confirmed"
+        assert runs.read_text() == "ran\n"
