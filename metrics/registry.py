@@ -121,6 +121,17 @@ def _reaches_sympy(formula: Formula) -> bool:
     return reaches_sympy(formula)
 
 
+_STRICT_INSIDE: set[Formula] = set()
+"""Formulas of irprops' own families whose only code that may compute with SymPy (a weight function) runs strictly
+where it is called (:func:`~irprops.metrics.families.weighted_precision`): their exact run needs no strict run around it."""
+
+
+def strict_inside(formula: Formula) -> Formula:
+    """Mark ``formula`` (one of irprops' own families) as running the researcher's code in it strictly itself."""
+    _STRICT_INSIDE.add(formula)
+    return formula
+
+
 def in_catalog(formula: Formula) -> bool:
     """Whether ``formula`` is one of the catalog's own (by identity, never by its module's name)."""
     return formula in _CATALOG
@@ -234,7 +245,7 @@ class Measure:
 
     def exact(self, situation: Situation) -> Exact | Undefined:
         """The exact form: a Fraction, or a SymPy expression over exact logarithms."""
-        if in_catalog(self.metric.formula) or not _reaches_sympy(self.metric.formula):
+        if in_catalog(self.metric.formula) or self.metric.formula in _STRICT_INSIDE or not _reaches_sympy(self.metric.formula):
             value = run(self.metric.formula, self._exact_algebra(situation))
         else:  # strict: a step with no real value leaves the metric without one, whatever the formula does with it next
             steps = Steps()

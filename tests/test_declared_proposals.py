@@ -6,11 +6,13 @@ import json
 from fractions import Fraction
 
 import pytest
+import sympy
 from click.testing import CliRunner
 
 from irprops import check
 from irprops.cli import main
-from irprops.metrics import REGISTRY, InputError, Situation, weighted_precision
+from irprops.metrics import REGISTRY, InputError, Situation, Undefined, weighted_precision
+from irprops.metrics.exact import log2
 from tests import declared_proposals
 from tests.recheck import of_measure, recheck
 
@@ -18,6 +20,8 @@ from .conftest import ROOT
 
 DECLARED = ROOT / "tests" / "declared_proposals.py"
 FORMULA = ROOT / "tests" / "declared_formula.py"
+ZERO = log2(9) - 2 * log2(3)
+"""Exactly 0, which SymPy does not see; irprops certifies it."""
 
 
 def verdicts(name: str) -> dict[str, str]:
@@ -70,6 +74,37 @@ class TestDeclaringByWeights:
     def test_an_unknown_normaliser_is_refused(self) -> None:
         with pytest.raises(InputError, match="must be one of none, weights"):
             weighted_precision("x", lambda i: 1 / i, "sum")  # type: ignore[arg-type]
+
+
+class TestAWeightIsComputedOnceAndStrictly:
+    """A weight is computed once per rank in a strict run, whichever form asks for it first (the exact run of
+    ``weighted_precision`` then needs no strict run around it, four times faster); the float screen had asked first and
+    kept a weight whose 0/0 SymPy had cancelled, and the exact run took it as a value."""
+
+    def test_a_weight_of_zero_over_zero_has_no_value_even_when_the_float_screen_asked_first(self) -> None:
+        measure = weighted_precision("zero-over-zero", lambda i: ZERO / ZERO / i)
+        one = Situation.of("1", k=1)
+        assert measure.numeric(one) == 1  # the float run computed (and kept) the weight at rank 1 first: SymPy says 1
+        assert isinstance(measure.exact(one), Undefined)  # 0/0 at rank 1: no value, as the strict run says
+
+    def test_a_weight_with_no_value_at_rank_three_leaves_the_metric_without_one_from_depth_three(self) -> None:
+        measure = weighted_precision("none-at-three", lambda i: 1 / i + 0 * (1 / (ZERO + (i - 3) ** 2)))  # 1/Z at rank 3
+        ranking = Situation.of("101")
+        assert measure.exact(ranking.at_depth(2)) == 1
+        assert isinstance(measure.exact(ranking.at_depth(3)), Undefined)
+        assert isinstance(measure.exact(ranking.at_depth(4)), Undefined)
+
+    def test_weights_that_sum_to_a_zero_sympy_cannot_see_leave_the_weights_normaliser_undefined(self) -> None:
+        measure = weighted_precision("sum-to-zero", lambda i: sympy.Piecewise((1 + ZERO, sympy.Eq(i, 1)), (-1, sympy.Eq(i, 2)),
+                                                                                (1, True)), "weights")
+        assert measure.exact(Situation.of("1", k=1)) == 1
+        assert isinstance(measure.exact(Situation.of("11", k=2)), Undefined)  # (1 + Z - 1) / Z, and Z is exactly 0
+
+    def test_a_weight_whose_divisor_cannot_be_certified_is_refused_in_the_exact_run(self) -> None:
+        hidden = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))  # exactly 0; no interval shows it
+        measure = weighted_precision("uncertified", lambda i: hidden / hidden / i)
+        with pytest.raises(InputError, match="at rank 1, .*cannot certify"):
+            measure.exact(Situation.of("1", k=1))
 
 
 class TestDeclaringAFormula:
