@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,12 @@ settings.register_profile(
 )
 settings.register_profile("explore", deadline=None, max_examples=2000, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# A run started in the background of a non-interactive shell (`cmd &` in a script) has Ctrl-C ignored (POSIX), and so
+# would every command a test starts: the Ctrl-C tests would see commands run to their end. Python's own handler is put
+# back, as a terminal has it (each xdist worker imports this file).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # importing it registers a metric: only the test that checks it loads it (and unregisters it)
 collect_ignore = ["declared_formula.py"]
