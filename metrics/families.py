@@ -18,7 +18,7 @@ from typing import Any, Literal
 import sympy
 
 from . import exact
-from .algebra import Algebra, ExactAlgebra
+from .algebra import Algebra, ExactAlgebra, FloatAlgebra
 from .errors import InputError
 from .guards import guarding, refuse_outside_language
 from .registry import Measure, Metric, Relevance, strict_inside
@@ -68,13 +68,14 @@ def weighted_precision(
         if key not in cache:
             cache[key] = _weight_at(weight, key)
         found = cache[key]
-        if isinstance(m, ExactAlgebra):  # the metric as it is: no value where a step of the weight has none
+        if found.missing is not None and isinstance(m, (ExactAlgebra, FloatAlgebra)):  # the float screen too (round 34: it
+            # took a weight 1/(4 (log2(9) - 2 log2(3))) for 1.8e134, the exact run for none, and realizable raised)
+            return m.div(m.num(1), m.num(0), f"the weight at rank {key}: {found.missing}")
+        if isinstance(m, ExactAlgebra):  # the metric as it is
             if found.undecided is not None:
                 raise InputError("formula", name, f"at rank {key}, {found.undecided}, so the exact run cannot say whether the "
                                  "weight has a value there (it may be exactly 0)",
                                  "write the weight so that every divisor is visibly nonzero")
-            if found.missing is not None:
-                return m.div(m.num(1), m.num(0), f"the weight at rank {key}: {found.missing}")
             if key not in exact_weights:  # the exact number, once (SymPy's conversion cost more than the rest of a term)
                 exact_weights[key] = m.const(found.value)
             return exact_weights[key]

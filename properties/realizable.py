@@ -39,7 +39,7 @@ from fractions import Fraction
 
 from sympy.utilities.iterables import multiset_permutations
 
-from irprops.metrics import Situation
+from irprops.metrics import Situation, Undecided
 from irprops.verdicts import Prop, Search, Verdict, VerdictValue, Witness, grades_json, show, situation_json
 
 from . import targets
@@ -232,9 +232,18 @@ def _near_top(explored: list[tuple[Situation, Scored]]) -> list[Scored]:
     """The scores seen that are not clearly below the largest in floating point, one per exact value: a collection's best
     is compared exactly with these (a sixteenth hostile review: 1 - 2**-60 and 1 tie in floats, and a collection that
     misses the supremum by 2**-60 was passed over while the witness was called minimal)."""
-    largest = max((o for _, o in explored), key=lambda o: o.approx)
+    outcomes = [o for _, o in explored]
     near: dict[str, Scored] = {}
-    for _, outcome in explored:
+    while outcomes and not near:
+        largest = max(outcomes, key=lambda o: o.approx)
+        try:
+            near[largest.text()] = largest
+        except Undecided:  # its floats say it has a value, its exact form says none (round 34: a traceback): no score
+            outcomes = [o for o in outcomes if o is not largest]
+    for outcome in outcomes:
         if clearly(outcome, largest) >= 0:
-            near.setdefault(outcome.text(), outcome)
+            try:
+                near.setdefault(outcome.text(), outcome)
+            except Undecided:
+                continue
     return list(near.values())

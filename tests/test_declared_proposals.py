@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 import sympy
 from click.testing import CliRunner
 
-from irprops import check
+from irprops import Measure, check
 from irprops.cli import main
 from irprops.metrics import REGISTRY, InputError, Situation, Undefined, weighted_precision
-from irprops.metrics.exact import log2
+from irprops.metrics.exact import log2, to_float
 from tests import declared_proposals
 from tests.recheck import of_measure, recheck
 
@@ -84,8 +85,8 @@ class TestAWeightIsComputedOnceAndStrictly:
     def test_a_weight_of_zero_over_zero_has_no_value_even_when_the_float_screen_asked_first(self) -> None:
         measure = weighted_precision("zero-over-zero", lambda i: ZERO / ZERO / i)
         one = Situation.of("1", k=1)
-        assert measure.numeric(one) == 1  # the float run computed (and kept) the weight at rank 1 first: SymPy says 1
-        assert isinstance(measure.exact(one), Undefined)  # 0/0 at rank 1: no value, as the strict run says
+        assert isinstance(measure.numeric(one), Undefined)  # the float run computes (and keeps) the weight at rank 1 first
+        assert isinstance(measure.exact(one), Undefined)  # 0/0 at rank 1: no value, as the strict run says (SymPy says 1)
 
     def test_a_weight_with_no_value_at_rank_three_leaves_the_metric_without_one_from_depth_three(self) -> None:
         measure = weighted_precision("none-at-three", lambda i: 1 / i + 0 * (1 / (ZERO + (i - 3) ** 2)))  # 1/Z at rank 3
@@ -105,6 +106,40 @@ class TestAWeightIsComputedOnceAndStrictly:
         measure = weighted_precision("uncertified", lambda i: hidden / hidden / i)
         with pytest.raises(InputError, match="at rank 1, .*cannot certify"):
             measure.exact(Situation.of("1", k=1))
+
+
+class TestAWeightWithNoValueAtOneRank:
+    """A thirty-fourth hostile review: the weight 1/(2^i (log2(i^2 + 5) - 2 log2(3))) has no value at rank 2 (its divisor
+    is exactly 0); the float screen took it for 1.8e134, the exact run for none, and the realizable search raised."""
+
+    @staticmethod
+    def hidden_at_two() -> Measure:
+        return weighted_precision("hidden-at-two", lambda i: 1 / (2**i * (log2(i**2 + 5) - 2 * log2(3))))
+
+    def test_the_float_screen_has_no_value_where_the_exact_run_has_none(self) -> None:
+        measure, two = self.hidden_at_two(), Situation.of("11", k=2)
+        assert isinstance(measure.exact(two), Undefined) and isinstance(measure.numeric(two), Undefined)
+        assert not isinstance(measure.numeric(Situation.of("11", k=1)), Undefined)
+
+    def test_realizable_and_complete_are_checked_without_a_traceback(self) -> None:
+        result = check(self.hidden_at_two(), ["realizable", "complete"], budget=10)
+        complete = result["complete"]  # R = 0 at k = 2: no value (k = 1 scores 0)
+        assert complete.verdict == "no" and complete.witness.data == {"k": 2, "ranking": ["0", "0"], "qrels": []}, complete.evidence
+        assert result["realizable"].verdict in ("no", "unknown")
+
+    def test_a_declared_formula_whose_floats_have_a_value_where_its_exact_form_has_none_is_checked_for_realizable(
+            self, tmp_path: Path) -> None:
+        proposal = tmp_path / "hidden.py"
+        proposal.write_text("from irprops import declare\nfrom irprops.metrics.exact import log2\n\n"
+                            "@declare('hidden-at-two-declared', relevance='binary')\n"
+                            "def hidden(m):\n"
+                            "    return m.sum(1, m.k, lambda i: m.r(i) / (2 ** i * (log2(i * i + 5) - 2 * log2(3))))\n")
+        out = CliRunner().invoke(main, ["check", f"{proposal}:hidden", "realizable", "--budget", "10", "--json"])
+        assert out.exit_code == 0, out.output
+        assert json.loads(out.output)["properties"]["realizable"]["verdict"] in ("no", "unknown")
+
+    def test_an_exact_zero_is_shown_as_0_not_as_a_rounding_error(self) -> None:
+        assert to_float((log2(9) - 2 * log2(3)) ** 2 / 8) == 0.0  # it was shown as 2.54059e-262
 
 
 class TestDeclaringAFormula:
