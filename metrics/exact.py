@@ -263,16 +263,9 @@ def to_float(value: Exact) -> float:
     if isinstance(value, Fraction):
         return float(value)
     lo, hi = enclose(value, 80)
-    if lo <= 0 <= hi and _certified_zero(value):  # (log2(9) - 2 log2(3))^2 / 8 was shown as 2.5e-262 (round 34)
+    if lo <= 0 <= hi and breaks(value, "nonzero") is True:  # certified 0: (log2(9) - 2 log2(3))^2 / 8 was 2.5e-262 (round 34)
         return 0.0
     return float((lo + hi) / 2)
-
-
-def _certified_zero(value: Exact) -> bool:
-    try:
-        return sign(value) == 0
-    except Undecided:
-        return False
 
 
 def to_str(value: Exact) -> str:
