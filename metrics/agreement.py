@@ -95,7 +95,11 @@ def _roots_in_R(form: SymbolicForm, divisor: sympy.Expr, base: Situation) -> lis
     (of degree at most 12) and nothing else is left open."""
     R = form.R
     try:
-        numerator = sympy.together(form.in_R(divisor, base)).as_numer_denom()[0]
+        divisor = form.in_R(divisor, base)
+        sums = {p.base for p in divisor.atoms(sympy.Pow) if p.exp.is_negative and p.base.is_Add}
+        if R not in divisor.free_symbols or len(sums) > exact.FORMAL_DIVISORS:
+            return []  # no root in R, or a common denominator too costly to form (1000 weights: round 35)
+        numerator = sympy.together(divisor).as_numer_denom()[0]
         if numerator.free_symbols != {R}:
             return []
         polynomial = sympy.Poly(numerator, R)

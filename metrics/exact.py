@@ -236,13 +236,47 @@ def compare(a: Exact, b: Exact) -> int:
 def formally_zero(value: Exact) -> bool:
     """Whether ``value`` is identically zero with the logarithms of primes as independent symbols.
 
-    A ``True`` answer proves the value is 0. ``False`` proves nothing by itself.
+    A ``True`` answer proves the value is 0. ``False`` proves nothing by itself; it is also the answer, without
+    trying, for a value with more than FORMAL_DIVISORS distinct sums as divisors once each term is in lowest terms, whose
+    common denominator costs time exponential in their number (16 took 137 s; a sum of 1000 such weights never
+    finished: round 35).
     """
     value = as_exact(value)
     if isinstance(value, Fraction):
         return value == 0
     expanded = value.replace(lambda e: isinstance(e, (log2, sympy.log)) and e.args[0].is_Rational and e.args[0].is_positive, _expand_log)
+    divisors = _sum_divisors(expanded)
+    if len(divisors) > FORMAL_DIVISORS:  # each term in lowest terms first: (a + 1)/(a^2 - 1) is 1/(a - 1), and equal terms cancel
+        expanded = sympy.Add(*(sympy.cancel(term) if _sum_divisors(term) else term for term in sympy.Add.make_args(expanded)))
+        divisors = _sum_divisors(expanded)
+    if len(divisors) > FORMAL_DIVISORS:
+        return False
     return sympy.cancel(sympy.together(expanded)) == 0
+
+
+def _sum_divisors(value: sympy.Expr) -> set[sympy.Expr]:
+    return {p.base for p in value.atoms(sympy.Pow) if p.exp.is_negative and p.base.is_Add}
+
+
+FORMAL_DIVISORS = 8
+"""The most distinct sums (``log2(3) - 1``, say) a value may divide by for :func:`formally_zero` to try (8 take 0.3 s)."""
+
+
+def divides_by_zero(value: Exact) -> bool:
+    """Whether ``value`` divides by a number that is certainly 0, which SymPy leaves unevaluated:
+    ``1 / (log2(9) - 2 log2(3))``. A ``False`` answer proves nothing.
+
+    >>> divides_by_zero(1 + 1 / (log2(9) - 2 * log2(3))), divides_by_zero(1 / log2(3))
+    (True, False)
+    """
+    if isinstance(value, Fraction) or not isinstance(value, sympy.Basic):
+        return False
+    for power in value.atoms(sympy.Pow):
+        if power.exp.is_negative and power.base.is_number and not power.base.is_Rational:
+            with contextlib.suppress(Undecided):
+                if sign(power.base) == 0:
+                    return True
+    return False
 
 
 def enclose(value: Exact, bits: int = 64) -> tuple[Fraction, Fraction]:

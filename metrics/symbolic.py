@@ -114,10 +114,15 @@ class SymbolicForm:
         if not self.closed and situation.k != self.k:
             raise ValueError(f"this form is for k = {self.k}, the situation has k = {situation.k}")
         for denominator, why in self.denominators:
-            if exact.sign(self._substitute(denominator, situation)) == 0:
+            value = self._substitute(denominator, situation)
+            if exact.divides_by_zero(value):  # a weight with no value among those summed (round 35)
+                return Undefined("a denominator is 0")
+            if exact.sign(value) == 0:
                 return Undefined(why)
         value = self._substitute(self.expr, situation)
-        missing = exact.no_value(value)  # log(0), log2(0), 0 / 0: undefined, as the exact run says (Measure.exact)
+        # log(0), log2(0), 0 / 0: undefined, as the exact run says (Measure.exact); a division by a zero SymPy cannot see
+        # first, which SymPy's floats may call "not real"
+        missing = "a denominator is 0" if exact.divides_by_zero(value) else exact.no_value(value)
         return value if missing is None else Undefined(missing)
 
     def in_R(self, expr: sympy.Expr, situation: Situation) -> sympy.Expr:

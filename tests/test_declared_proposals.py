@@ -127,6 +127,16 @@ class TestAWeightWithNoValueAtOneRank:
         assert complete.verdict == "no" and complete.witness.data == {"k": 2, "ranking": ["0", "0"], "qrels": []}, complete.evidence
         assert result["realizable"].verdict in ("no", "unknown")
 
+    def test_summed_by_the_weights_normaliser_leaves_the_closed_form_undefined_from_depth_two_and_is_compared_to_depth_1000(
+            self) -> None:
+        """A thirty-fifth hostile review: the agreement check put the 1000 weights the normaliser sums at k = 1000 over
+        one common denominator (time exponential in their number) and never returned."""
+        measure = weighted_precision("none-at-two-summed", lambda i: 1 / (log2(i**2 + 5) - 2 * log2(3)), "weights")
+        closed, two = measure.closed_form(), Situation.of("10", k=2)
+        assert closed is not None and isinstance(closed.at(two), Undefined) and isinstance(measure.exact(two), Undefined)
+        assert closed.at(Situation.of("1", k=1)) == measure.exact(Situation.of("1", k=1)) == 1
+        measure.validate_forms()  # compared with the exact run at depths up to 1000, where both have no value
+
     def test_a_declared_formula_whose_floats_have_a_value_where_its_exact_form_has_none_is_checked_for_realizable(
             self, tmp_path: Path) -> None:
         proposal = tmp_path / "hidden.py"
