@@ -26,7 +26,7 @@ from irprops.metrics.exact import show as show_exact
 from irprops.metrics.exact import to_str
 from irprops.proofs import Proof, cross_check, prove
 from irprops.properties import BuiltinTarget, Scored, Space, make_target, run_search
-from irprops.verdicts import CheckResult, Prop, Relevance, Verdict, show
+from irprops.verdicts import CheckResult, Prop, Relevance, Search, Verdict, show
 
 from .files import forget_kept_interrupts
 
@@ -101,6 +101,9 @@ def with_proof(measure: Measure, searched: Verdict, scored: Mapping[Situation, o
         why = (f"the metric has no value at any of the {len(scored):,} situations the search scored, so it may have none "
                f"anywhere, and a proof would then hold only vacuously")
         return dataclasses.replace(searched, no_proof=why, seconds=searched.seconds + time.perf_counter() - start)
+    if found.conclusion == "yes" and searched.search is not None and searched.search.stopped is not None:
+        return dataclasses.replace(searched, proof=dataclasses.replace(found.record(), unchecked=_unchecked(searched.search)),
+                                   seconds=searched.seconds + time.perf_counter() - start)
     outside = _outside(found.scores, scored or {}) if found.conclusion == "yes" and found.scores is not None else None
     if outside is not None:
         withdrawn = dataclasses.replace(found.record(), withdrawn=f"{outside}, so the prover is wrong here (please report it)")
@@ -111,6 +114,15 @@ def with_proof(measure: Measure, searched: Verdict, scored: Mapping[Situation, o
     if record.disputed:
         return dataclasses.replace(searched, proof=record, seconds=seconds)
     return Verdict(searched.property, found.conclusion, searched.search, found.witness, record, seconds=seconds)
+
+
+def _unchecked(search: Search) -> str:
+    """Why a proof's self-check did not finish: the search that spot-checks it on the exact metric, at every depth up to
+    200 on structured cases (issue 10, item 4), stopped early, and a proof not so checked gives no "yes"."""
+    if search.stopped == "hang":
+        return "the search that checks it on the exact metric stopped when the proposal hung, so no \"yes\" is given"
+    return (f"the search that checks it on the exact metric (its last phase: structured cases at depths up to 200) used its time "
+            f"budget of {search.budget:g} s before it finished, so no \"yes\" is given; a larger budget (--budget) lets it finish")
 
 
 def _has_a_value(scored: Mapping[Situation, object]) -> bool:

@@ -199,6 +199,9 @@ class ProofRecord:
     """None when no cross-check was asked for (a proof on its own)."""
     withdrawn: str | None = None
     """Why the proof was withdrawn: an exact witness within its reach contradicts it (a prover bug, reported, never hidden)."""
+    unchecked: str | None = None
+    """Why the proof was not self-checked on the exact metric (the search that does it stopped early): it then gives no
+    "yes", and the cell stays unknown with the proof in this field."""
 
     @builtins.property
     def certificates(self) -> tuple[str, ...]:
@@ -228,13 +231,15 @@ class ProofRecord:
             "certificates": list(self.certificates),
             "cross_check": self.cross_check.to_record() if self.cross_check else None,
             "withdrawn": self.withdrawn,
+            "unchecked": self.unchecked,
         }
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> ProofRecord:
         cc = record["cross_check"]
         return cls(record["conclusion"], Reach(record["max_k"]), tuple(Lemma.from_record(x) for x in record["lemmas"]),
-                   tuple(record["trusted"]), CrossCheck(cc["status"], cc["detail"]) if cc else None, record.get("withdrawn"))
+                   tuple(record["trusted"]), CrossCheck(cc["status"], cc["detail"]) if cc else None, record.get("withdrawn"),
+                   record.get("unchecked"))
 
 
 @dataclass(frozen=True)
@@ -308,15 +313,16 @@ class Verdict:
     def __post_init__(self) -> None:
         if self.verdict == "no" and self.witness is None:
             raise ValueError(f"{self.property}: a 'no' needs a witness")
-        if self.verdict == "yes" and (self.proof is None or self.proof.conclusion != "yes" or self.proof.disputed or self.proof.withdrawn):
-            raise ValueError(f"{self.property}: a 'yes' needs an undisputed proof")
+        if self.verdict == "yes" and (self.proof is None or self.proof.conclusion != "yes" or self.proof.disputed or self.proof.withdrawn
+                                      or self.proof.unchecked):
+            raise ValueError(f"{self.property}: a 'yes' needs an undisputed, self-checked proof")
         if self.search is None and self.proof is None:
             raise ValueError(f"{self.property}: a verdict needs a search or a proof")
 
     @builtins.property
     def settled_by_proof(self) -> bool:
         """Whether a proof (not the search) decides this cell."""
-        return (self.proof is not None and not self.proof.disputed and not self.proof.withdrawn
+        return (self.proof is not None and not self.proof.disputed and not self.proof.withdrawn and not self.proof.unchecked
                 and self.proof.conclusion == self.verdict)
 
     @builtins.property
@@ -334,6 +340,8 @@ class Verdict:
         search = self.search.evidence if self.search is not None else ""
         if self.proof is not None and self.proof.withdrawn:
             return f"{search} A proof ({self.proof.reach}) was withdrawn: {self.proof.withdrawn}."
+        if self.proof is not None and self.proof.unchecked:
+            return f"{search} A proof ({self.proof.reach}) was found but not self-checked: {self.proof.unchecked}."
         if self.proof is not None and self.proof.disputed:
             return f"{self.proof.cross_check.detail}. {search}"  # type: ignore[union-attr]
         if self.settled_by_proof:

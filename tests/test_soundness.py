@@ -385,6 +385,49 @@ class TestAStatedIntervalIsHeldAgainstTheScoresTheSearchComputed:
         assert prove(half, "monotonic").scores == (sympy.Rational(1, 2), sympy.Rational(1, 2))
 
 
+class TestAProofIsSelfCheckedBeforeItIsAYes:
+    """Issue 10, item 4: a "yes" is printed only after the search has spot-checked the claim on the exact metric, its
+    structured cases at depths up to 200 included; a search cut short by its time budget gave a "yes" all the same."""
+
+    @staticmethod
+    def cut_after(monkeypatch: pytest.MonkeyPatch, attempts: int) -> None:
+        from irprops.properties.base import SearchLog
+
+        attempt = SearchLog.attempt
+
+        def out_of_time_after(self: SearchLog, property_: object, candidate: object, target: object) -> object:
+            found = attempt(self, property_, candidate, target)  # type: ignore[arg-type]
+            self.out_of_time = self.out_of_time or self.tried >= attempts  # as a slow exact form would run the budget out
+            return found
+
+        monkeypatch.setattr(SearchLog, "attempt", out_of_time_after)
+
+    def test_a_proof_whose_search_ran_out_of_time_leaves_the_cell_unknown_with_the_proof_and_why(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.cut_after(monkeypatch, 3)
+        verdict = check("P", ["convergent"])["convergent"]
+        assert verdict.verdict == "unknown" and verdict.search.stopped == "budget" and not verdict.settled_by_proof
+        assert verdict.proof is not None and verdict.proof.conclusion == "yes" and "--budget" in verdict.proof.unchecked
+        assert "was found but not self-checked" in verdict.evidence
+        assert verdict.to_json()["proof"]["unchecked"] == verdict.proof.unchecked
+
+    def test_the_same_proof_after_a_search_that_finished_is_a_yes(self) -> None:
+        verdict = check("P", ["convergent"])["convergent"]
+        assert verdict.verdict == "yes" and verdict.search.stopped is None and verdict.proof.unchecked is None
+
+    def test_a_yes_cannot_be_built_from_an_unchecked_proof(self) -> None:
+        verdict = check("P", ["convergent"])["convergent"]
+        with pytest.raises(ValueError, match="self-checked"):
+            dataclasses.replace(verdict, proof=dataclasses.replace(verdict.proof, unchecked="cut"))
+
+    def test_the_command_line_shows_it_as_unknown(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.cut_after(monkeypatch, 3)
+        out = CliRunner().invoke(main, ["check", "P", "convergent", "--json"])
+        assert out.exit_code == 0, out.output
+        cell = json.loads(out.output)["properties"]["convergent"]
+        assert cell["verdict"] == "unknown" and "not self-checked" in cell["evidence"] and cell["proof"]["unchecked"]
+
+
 def test_the_readme_documents_what_a_declared_formula_may_contain() -> None:
     readme = (ROOT / "README.md").read_text()
     assert "BranchOnSymbol" in readme and "sympy.Piecewise" in readme
@@ -1812,11 +1855,12 @@ class TestAnExactRunSharesOnlyTheSameFunction:
         assert [str(p) for p, v in result.verdicts.items() if v.verdict == "no"] == ["complete"]
 
     def test_no_false_no_on_the_product_served_from_an_old_value(self) -> None:
-        result = check(adv.rebound_gap_product, ["convergent", "top_weighted"], budget=10)
+        # a proof gives a "yes" only after the search that self-checks it (depths to 200) has finished: about 20 s here
+        result = check(adv.rebound_gap_product, ["convergent", "top_weighted"], budget=120)
         assert [v.verdict for v in result.verdicts.values()] == ["yes", "yes"]  # sum_i r_i / 2^i: proved, no witness
 
     def test_a_loop_over_two_weightings_is_not_refused(self) -> None:
-        result = check(adv.loop_mixture, ["top_weighted"], budget=10)
+        result = check(adv.loop_mixture, ["top_weighted"], budget=120)  # the self-check's time, as above
         assert result["top_weighted"].verdict == "yes"  # sum_i r_i / 2^i
 
     def test_two_helpers_of_one_code_that_differ_in_their_attributes_are_different_functions(self) -> None:
