@@ -26,6 +26,7 @@ from .errors import InputError, Undecided
 from .exact import Exact
 from .grades import format_grade
 from .guards import guarding, refuse_outside_language
+from .reads import Read, recording
 from .situation import Situation
 from .strictness import Steps, reaches_sympy, strict
 from .symbolic import ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
@@ -243,15 +244,19 @@ class Measure:
             raise InputError("formula", self.name, f"at k = {situation.k} its exact value {str(exact_value)[:80]} cannot be "
                              f"rounded to a float ({why})", "write the quantity so that SymPy can simplify it") from None
 
-    def exact(self, situation: Situation) -> Exact | Undefined:
-        """The exact form: a Fraction, or a SymPy expression over exact logarithms."""
+    def exact(self, situation: Situation, *, reads: list[tuple[Read, object]] | None = None) -> Exact | Undefined:
+        """The exact form: a Fraction, or a SymPy expression over exact logarithms.
+
+        With ``reads``, each read of the situation the formula makes is noted there with its answer
+        (:class:`~irprops.metrics.reads.ReadMemo` shares the score with situations that answer alike).
+        """
         if in_catalog(self.metric.formula) or self.metric.formula in _STRICT_INSIDE or not _reaches_sympy(self.metric.formula):
-            value = run(self.metric.formula, self._exact_algebra(situation))
+            value = run(self.metric.formula, self._exact_algebra(situation, reads))
         else:  # strict: a step with no real value leaves the metric without one, whatever the formula does with it next
             steps = Steps()
             try:
                 with strict() as steps:
-                    value = run(self.metric.formula, self._exact_algebra(situation))
+                    value = run(self.metric.formula, self._exact_algebra(situation, reads))
             except (TypeError, ValueError, ArithmeticError):  # SymPy refusing to compare or compute with such a value
                 if not steps:
                     raise
@@ -292,9 +297,11 @@ class Measure:
             return None
         return exact.as_exact(run(self.metric.residual, self._exact_algebra(situation)))
 
-    def _exact_algebra(self, situation: Situation) -> ExactAlgebra:
+    def _exact_algebra(self, situation: Situation, reads: list[tuple[Read, object]] | None = None) -> ExactAlgebra:
         """The exact backend: a declared formula computes with ExactFractions, as in its symbolic runs."""
         algebra = ExactAlgebra if in_catalog(self.metric.formula) else DeclaredExactAlgebra
+        if reads is not None:
+            return recording(algebra)(self.check(situation), self.params, reads)  # type: ignore[no-any-return]
         return algebra(self.check(situation), self.params)
 
     def symbolic(self, k: int | None = None) -> SymbolicForm:

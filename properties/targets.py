@@ -29,6 +29,7 @@ import sympy
 
 from irprops.metrics import UNDEFINED, Measure, Situation, Undecided, Undefined, compare
 from irprops.metrics.exact import Exact, as_exact, brief, log2, to_float, to_str
+from irprops.metrics.reads import ReadMemo
 from irprops.verdicts import Relevance, show
 
 from .proposal_process import MAX_BITS, PRINTED_CHARS, call
@@ -223,18 +224,22 @@ class BuiltinTarget(Target):
         self.name = measure.name
         self.relevance = relevance or measure.metric.relevance
         self.reads_unjudged = measure.reads_unjudged()
+        self._memo = ReadMemo()  # exact scores shared between situations that answer the formula's reads alike
+
+    def _exact(self, situation: Situation) -> Exact | Undefined:
+        return self._memo.exact(self.measure, situation)
 
     def _evaluate(self, situation: Situation) -> Outcome:
         approx = self.measure.screen(situation)
         if isinstance(approx, Undefined):
             return approx
-        return Scored(approx, make_exact=lambda: _defined(self.measure.exact(situation), situation, self.name))
+        return Scored(approx, make_exact=lambda: _defined(self._exact(situation), situation, self.name))
 
     def certainly_undefined(self, situation: Situation) -> bool:
-        return isinstance(self.score(situation), Undefined) and isinstance(self.measure.exact(situation), Undefined)
+        return isinstance(self.score(situation), Undefined) and isinstance(self._exact(situation), Undefined)
 
     def certified(self, situation: Situation) -> Outcome:
-        value = self.measure.exact(situation)
+        value = self._exact(situation)
         if isinstance(value, Undefined):
             return value
         screened = self.score(situation)

@@ -1,0 +1,194 @@
+"""Exact scores shared between situations that agree on everything a formula read.
+
+A formula sees a situation only through its algebra: the depth ``m.k``, the count ``m.R`` and the
+grades and marks ``m.r(i)``, ``m.g(i)``, ``m.r_sorted(i)``, ``m.unjudged(i)`` (the formula language
+lets it read nothing else, :data:`~irprops.metrics.language.ALGEBRA`, and keep no state between
+runs). Its exact run is then a function of the answers to those reads, and each read it makes is a
+function of the answers before it. So two situations at one depth that answer every read of one run
+alike have the same exact score: ``1000`` with R = 1 and ``1000`` with R = 3 for RBP at k = 2, which
+reads ranks 1 and 2 only, never R. A search that checks localization pairs such a situation with its top k;
+the deep phase does it at every depth to 200, and the exact runs were most of a declared check's time.
+
+:class:`ReadMemo` keeps each run as a path of reads and answers (a trie per depth): a situation is
+answered from it by asking it the same reads, in order, and following the path; where an answer
+differs, or a read fails, the exact run computes it (and adds its path). A run that raises is not
+kept. Defence against a formula the language let through with some other input: nothing is shared
+across checks (a memo lives in one target), and a re-run to test determinism uses a fresh target.
+
+>>> from irprops.metrics import parse, Situation
+>>> memo, rbp = ReadMemo(), parse("RBP(p=1/2)@2")
+>>> memo.exact(rbp, Situation.of("1000", k=2)), memo.exact(rbp, Situation.of("1000", k=2, R=3)), memo.runs
+(Fraction(1, 2), Fraction(1, 2), 1)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .algebra import Undefined
+from .situation import Situation
+
+if TYPE_CHECKING:
+    from .exact import Exact
+    from .registry import Measure
+
+__all__ = ["Answers", "Read", "ReadMemo", "recording"]
+
+Read = tuple[str, Any]
+"""A read: the algebra's operation (``"r"``, ``"g"``, ``"r_sorted"``, ``"unjudged"``, ``"R"``) and its argument."""
+
+
+class Answers:
+    """What a situation answers to reads: the raw grade, mark or count the algebra turns into the formula's value.
+
+    >>> Answers(Situation.of("0110", k=3))(("r_sorted", 1)), Answers(Situation.of("01", k=2, R=3))(("R", None))
+    (Fraction(1, 1), 3)
+    """
+
+    __slots__ = ("_top", "situation")
+
+    def __init__(self, situation: Situation) -> None:
+        self.situation = situation
+        self._top: list[Fraction] | None = None
+
+    def __call__(self, read: Read) -> object:
+        kind, i = read
+        situation = self.situation
+        if kind == "r":
+            return situation.grade(i)
+        if kind == "unjudged":
+            ranking = situation.ranking
+            return 1 <= i <= len(ranking) and ranking[i - 1] is None
+        if kind == "g":
+            return situation.qrels[i - 1] if 1 <= i <= situation.R else Fraction(0)
+        if kind == "r_sorted":
+            if self._top is None:
+                self._top = sorted((situation.grade(j) for j in range(1, situation.k + 1)), reverse=True)
+            return self._top[i - 1] if 1 <= i <= situation.k else Fraction(0)
+        if kind == "R":
+            return situation.R
+        raise ValueError(f"no such read: {kind}")
+
+
+def _key(answer: object) -> object:
+    """``answer`` as a dictionary key: a Fraction's hash is slow to compute (a modular inverse), a pair of ints' is not."""
+    return (answer.numerator, answer.denominator) if type(answer) is Fraction else answer
+
+
+class _Node:
+    __slots__ = ("next", "read", "value")
+
+    def __init__(self) -> None:
+        self.read: Read | None = None
+        """The read a run asks next at this point of the path (the same for every run that got here)."""
+        self.next: dict[object, _Node] = {}
+        self.value: Exact | Undefined | None = None
+        """The score of the run that ended here (None: no run ended here)."""
+
+
+MAX_NODES = 2_000_000
+"""Past this many reads kept, a memo adds no more paths (it still answers from those it has)."""
+
+
+class ReadMemo:
+    """Exact scores of one measure's situations, shared along the reads of their runs (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._roots: dict[tuple[int, int], _Node] = {}
+        self._nodes = 0
+        self.runs = 0
+        """Exact runs made (the rest were answered from the paths)."""
+
+    def exact(self, measure: Measure, situation: Situation) -> Exact | Undefined:
+        """``measure.exact(situation)``, from a kept run where ``situation`` answers its reads alike."""
+        measure.check(situation)
+        root = self._roots.setdefault((id(measure), situation.k), _Node())
+        found = _follow(root, situation)
+        if found is not None:
+            return found
+        reads: list[tuple[Read, object]] = []
+        value = measure.exact(situation, reads=reads)  # raises: nothing kept
+        self.runs += 1
+        if self._nodes < MAX_NODES:
+            self._keep(root, reads, value)
+        return value
+
+    def _keep(self, root: _Node, reads: list[tuple[Read, object]], value: Exact | Undefined) -> None:
+        node = root
+        for read, answer in reads:
+            if node.value is not None or (node.read is not None and node.read != read):
+                return  # a run asked differently where another asked or ended: keep neither guess (no run can)
+            node.read = read
+            node = node.next.setdefault(_key(answer), _Node())
+            self._nodes += 1
+        if node.read is None and node.value is None:
+            node.value = value
+
+
+def _follow(node: _Node, situation: Situation) -> Exact | Undefined | None:
+    """The kept score of the path ``situation`` answers alike, or None (no such path; a read it cannot answer)."""
+    answers = Answers(situation)
+    while node.value is None:
+        if node.read is None:
+            return None
+        try:
+            answer = answers(node.read)
+        except (TypeError, ValueError, IndexError):
+            return None
+        child = node.next.get(_key(answer))
+        if child is None:
+            return None
+        node = child
+    return node.value
+
+
+def recording(algebra: type) -> type:
+    """The subclass of the exact ``algebra`` class whose instances, made with a list ``reads`` after the situation and
+    the parameters, note there each read of the situation with its answer (for a :class:`ReadMemo`)."""
+    if algebra not in _RECORDING:
+        _RECORDING[algebra] = type(algebra.__name__, (_Recording, algebra), {"__module__": __name__})
+    return _RECORDING[algebra]
+
+
+class _Recording:
+    """The reads of the algebra (``m.R``, ``m.r(i)``, ``m.g(i)``, ``m.r_sorted(i)``, ``m.unjudged(i)``), noted."""
+
+    situation: Situation
+
+    def __init__(self, situation: Situation, params: Any, reads: list[tuple[Read, object]]) -> None:
+        self._reads = reads
+        self._answers = Answers(situation)
+        super().__init__(situation, params)  # type: ignore[call-arg]
+
+    @property
+    def R(self) -> Any:
+        self._reads.append((("R", None), self.situation.R))
+        return self._count
+
+    @R.setter
+    def R(self, value: Any) -> None:
+        self._count = value
+
+    def r(self, i: Any) -> Any:
+        value = super().r(i)  # type: ignore[misc]
+        self._reads.append((("r", i), self._answers(("r", i))))
+        return value
+
+    def g(self, i: Any) -> Any:
+        value = super().g(i)  # type: ignore[misc]
+        self._reads.append((("g", i), self._answers(("g", i))))
+        return value
+
+    def r_sorted(self, i: Any) -> Any:
+        value = super().r_sorted(i)  # type: ignore[misc]
+        self._reads.append((("r_sorted", i), self._answers(("r_sorted", i))))
+        return value
+
+    def unjudged(self, i: Any) -> Any:
+        value = super().unjudged(i)  # type: ignore[misc]
+        self._reads.append((("unjudged", i), self._answers(("unjudged", i))))
+        return value
+
+
+_RECORDING: dict[type, type] = {}
