@@ -8,6 +8,8 @@ function of the answers before it. So two situations at one depth that answer ev
 alike have the same exact score: ``1000`` with R = 1 and ``1000`` with R = 3 for RBP at k = 2, which
 reads ranks 1 and 2 only, never R. A search that checks localization pairs such a situation with its top k;
 the deep phase does it at every depth to 200, and the exact runs were most of a declared check's time.
+The float screens that order the search are shared the same way, where the float run alone gave the
+screen (one that asked the exact run is not kept).
 
 :class:`ReadMemo` keeps each run as a path of reads and answers (a trie per depth): a situation is
 answered from it by asking it the same reads, in order, and following the path; where an answer
@@ -23,6 +25,7 @@ across checks (a memo lives in one target), and a re-run to test determinism use
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -83,7 +86,7 @@ class _Node:
         self.read: Read | None = None
         """The read a run asks next at this point of the path (the same for every run that got here)."""
         self.next: dict[object, _Node] = {}
-        self.value: Exact | Undefined | None = None
+        self.value: Exact | Undefined | float | None = None
         """The score of the run that ended here (None: no run ended here)."""
 
 
@@ -92,29 +95,48 @@ MAX_NODES = 2_000_000
 
 
 class ReadMemo:
-    """Exact scores of one measure's situations, shared along the reads of their runs (see the module docstring)."""
+    """Exact scores and float screens of one measure's situations, shared along the reads of their runs (see the module
+    docstring)."""
 
     def __init__(self) -> None:
-        self._roots: dict[tuple[int, int], _Node] = {}
+        self._roots: dict[tuple[str, int, int], _Node] = {}
         self._nodes = 0
         self.runs = 0
         """Exact runs made (the rest were answered from the paths)."""
+        self.screens = 0
+        """Float screens made."""
 
     def exact(self, measure: Measure, situation: Situation) -> Exact | Undefined:
         """``measure.exact(situation)``, from a kept run where ``situation`` answers its reads alike."""
+        def compute(reads: list[tuple[Read, object]]) -> tuple[Exact | Undefined, bool]:
+            value = measure.exact(situation, reads=reads)
+            self.runs += 1
+            return value, True
+        return self._shared("exact", measure, situation, compute)  # type: ignore[return-value]
+
+    def screen(self, measure: Measure, situation: Situation) -> float | Undefined:
+        """``measure.screen(situation)``, from a kept float run where ``situation`` answers its reads alike (a screen that
+        needed the exact run is not kept: the exact run's reads are not the float run's)."""
+        def compute(reads: list[tuple[Read, object]]) -> tuple[float | Undefined, bool]:
+            found = measure.screen_run(situation, reads)
+            self.screens += 1
+            return found
+        return self._shared("screen", measure, situation, compute)  # type: ignore[return-value]
+
+    def _shared(self, kind: str, measure: Measure, situation: Situation,
+                compute: Callable[[list[tuple[Read, object]]], tuple[object, bool]]) -> object:
         measure.check(situation)
-        root = self._roots.setdefault((id(measure), situation.k), _Node())
+        root = self._roots.setdefault((kind, id(measure), situation.k), _Node())
         found = _follow(root, situation)
         if found is not None:
             return found
         reads: list[tuple[Read, object]] = []
-        value = measure.exact(situation, reads=reads)  # raises: nothing kept
-        self.runs += 1
-        if self._nodes < MAX_NODES:
-            self._keep(root, reads, value)
+        value, keep = compute(reads)  # raises: nothing kept
+        if keep and self._nodes < MAX_NODES:
+            self._keep(root, reads, value)  # type: ignore[arg-type]
         return value
 
-    def _keep(self, root: _Node, reads: list[tuple[Read, object]], value: Exact | Undefined) -> None:
+    def _keep(self, root: _Node, reads: list[tuple[Read, object]], value: Exact | Undefined | float) -> None:
         node = root
         for read, answer in reads:
             if node.value is not None or (node.read is not None and node.read != read):
@@ -126,7 +148,7 @@ class ReadMemo:
             node.value = value
 
 
-def _follow(node: _Node, situation: Situation) -> Exact | Undefined | None:
+def _follow(node: _Node, situation: Situation) -> Exact | Undefined | float | None:
     """The kept score of the path ``situation`` answers alike, or None (no such path; a read it cannot answer)."""
     answers = Answers(situation)
     while node.value is None:
@@ -152,18 +174,25 @@ def recording(algebra: type) -> type:
 
 
 class _Recording:
-    """The reads of the algebra (``m.R``, ``m.r(i)``, ``m.g(i)``, ``m.r_sorted(i)``, ``m.unjudged(i)``), noted."""
+    """The reads of the algebra (``m.R``, ``m.r(i)``, ``m.g(i)``, ``m.r_sorted(i)``, ``m.unjudged(i)``), each noted the
+    first time a run makes it: a read made again gets the same answer, so the first ones decide the run."""
 
     situation: Situation
 
     def __init__(self, situation: Situation, params: Any, reads: list[tuple[Read, object]]) -> None:
         self._reads = reads
+        self._noted: set[Read] = set()
         self._answers = Answers(situation)
         super().__init__(situation, params)  # type: ignore[call-arg]
 
+    def _note(self, read: Read) -> None:
+        if read not in self._noted:
+            self._noted.add(read)
+            self._reads.append((read, self._answers(read)))
+
     @property
     def R(self) -> Any:
-        self._reads.append((("R", None), self.situation.R))
+        self._note(("R", None))
         return self._count
 
     @R.setter
@@ -172,22 +201,22 @@ class _Recording:
 
     def r(self, i: Any) -> Any:
         value = super().r(i)  # type: ignore[misc]
-        self._reads.append((("r", i), self._answers(("r", i))))
+        self._note(("r", i))
         return value
 
     def g(self, i: Any) -> Any:
         value = super().g(i)  # type: ignore[misc]
-        self._reads.append((("g", i), self._answers(("g", i))))
+        self._note(("g", i))
         return value
 
     def r_sorted(self, i: Any) -> Any:
         value = super().r_sorted(i)  # type: ignore[misc]
-        self._reads.append((("r_sorted", i), self._answers(("r_sorted", i))))
+        self._note(("r_sorted", i))
         return value
 
     def unjudged(self, i: Any) -> Any:
         value = super().unjudged(i)  # type: ignore[misc]
-        self._reads.append((("unjudged", i), self._answers(("unjudged", i))))
+        self._note(("unjudged", i))
         return value
 
 

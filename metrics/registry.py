@@ -214,32 +214,39 @@ class Measure:
         A denominator within rounding of 0 (a normaliser that vanishes at some depth) makes the floats
         unreliable about definedness, so then the exact form is computed: Undefined if it is.
         """
-        value, doubtful = self._floats(situation)
+        return self.screen_run(situation)[0]
+
+    def screen_run(self, situation: Situation, reads: list[tuple[Read, object]] | None = None) -> tuple[float | Undefined, bool]:
+        """:meth:`screen`, and whether the float run alone gave it (not doubtful, no exact run asked): then it is a
+        function of the reads of the situation noted in ``reads``, if given (a :class:`~irprops.metrics.reads.ReadMemo`
+        shares it with situations that answer them alike)."""
+        value, doubtful, floats_alone = self._floats(situation, reads)
         if doubtful and not isinstance(value, Undefined):
             exact_value = self.exact(situation)
             if isinstance(exact_value, Undefined):
-                return exact_value
-        return value
+                return exact_value, False
+        return value, floats_alone and not doubtful
 
-    def _floats(self, situation: Situation) -> tuple[float | Undefined, bool]:
-        """The float run and whether it is doubtful; where floats fail (an overflow, a logarithm of a rounded 0, a SymPy
-        value the formula computes with) or find no value (a denominator 0, which may be a number rounded to 0), the exact
-        value, rounded, or Undefined."""
-        algebra = FloatAlgebra(self.check(situation), self.params)
+    def _floats(self, situation: Situation, reads: list[tuple[Read, object]] | None = None) -> tuple[float | Undefined, bool, bool]:
+        """The float run, whether it is doubtful and whether the float run alone gave it; where floats fail (an overflow,
+        a logarithm of a rounded 0, a SymPy value the formula computes with) or find no value (a denominator 0, which may be
+        a number rounded to 0), the exact value, rounded, or Undefined."""
+        situation = self.check(situation)
+        algebra = FloatAlgebra(situation, self.params) if reads is None else recording(FloatAlgebra)(situation, self.params, reads)
         try:
             value = run(self.metric.formula, algebra)
             if isinstance(value, (float, int)) and not isinstance(value, bool) and math.isfinite(value):
-                return (float(value) if isinstance(value, float) else value), algebra.doubtful
+                return (float(value) if isinstance(value, float) else value), algebra.doubtful, True
         except (ArithmeticError, ValueError, TypeError):
             pass  # the exact run decides (and names a genuine failure of the formula)
         # undefined in floats (a 0 that may be a rounded-away number), or no float: the exact run decides
         exact_value = self.exact(situation)
         if isinstance(exact_value, Undefined):
-            return exact_value, False
+            return exact_value, False, False
         try:
-            return exact.to_float(exact_value), False
+            return exact.to_float(exact_value), False, False
         except OverflowError:
-            return (math.inf if exact.sign(exact_value) > 0 else -math.inf), False
+            return (math.inf if exact.sign(exact_value) > 0 else -math.inf), False, False
         except Undecided as why:  # sqrt of a number exactly 0 that no interval shows (a twenty-fourth hostile review)
             raise InputError("formula", self.name, f"at k = {situation.k} its exact value {str(exact_value)[:80]} cannot be "
                              f"rounded to a float ({why})", "write the quantity so that SymPy can simplify it") from None

@@ -230,7 +230,7 @@ class BuiltinTarget(Target):
         return self._memo.exact(self.measure, situation)
 
     def _evaluate(self, situation: Situation) -> Outcome:
-        approx = self.measure.screen(situation)
+        approx = self._memo.screen(self.measure, situation)
         if isinstance(approx, Undefined):
             return approx
         return Scored(approx, make_exact=lambda: _defined(self._exact(situation), situation, self.name))

@@ -48,6 +48,14 @@ class TestASharedScoreIsTheExactRunsScore:
             for measure in FORMULAS:
                 assert memos[measure.name].exact(measure, situation) == measure.exact(situation), (measure.name, situation)
 
+    @settings(max_examples=100, deadline=None)
+    @given(st.lists(situations(), min_size=2, max_size=12))
+    def test_and_a_shared_float_screen_is_the_float_runs(self, many: list[Situation]) -> None:
+        memos = {measure.name: ReadMemo() for measure in FORMULAS}
+        for situation in many:
+            for measure in FORMULAS:
+                assert memos[measure.name].screen(measure, situation) == measure.screen(situation), (measure.name, situation)
+
     def test_a_formula_that_reads_R_is_run_again_for_another_R(self) -> None:
         memo = ReadMemo()
         one, three = Situation.of("1000", k=2), Situation.of("1000", k=2, R=3)
@@ -103,3 +111,14 @@ class TestWhatIsShared:
         except RuntimeError:
             pass
         assert memo.exact(measure, Situation.of("1", k=1)) == 1 and memo.runs == 1 and len(calls) == 2
+
+    def test_a_float_screen_that_needed_the_exact_run_is_not_kept(self) -> None:
+        # 1 / (R - 3): no value at R = 3, which the float run leaves to the exact run (a 0 may be a number rounded to 0);
+        # the exact run's reads are not the float run's, so that screen is computed again for the next situation
+        measure, memo = declared("pole-at-three", lambda m: m.r(1) / (m.R - 3), "graded"), ReadMemo()
+        for situation in (Situation.of("111", k=1), Situation.of("1110", k=1)):
+            assert memo.screen(measure, situation) == measure.screen(situation)
+        assert memo.screens == 2
+        for situation in (Situation.of("1111", k=1), Situation.of("11110", k=1)):
+            assert memo.screen(measure, situation) == 1
+        assert memo.screens == 3
