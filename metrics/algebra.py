@@ -372,7 +372,9 @@ def exact_number(q: Any) -> ExactFraction:
     if isinstance(q, bool) or not isinstance(q, (int, Fraction, sympy.Rational)):
         raise InputError("m.num", repr(q), "it takes an exact number (an int, a Fraction or a SymPy rational)",
                          "write m.num(1) / 2, or sympy.Rational(1, 2)")
-    return ExactFraction(int(q.p), int(q.q)) if isinstance(q, sympy.Rational) else ExactFraction(q)
+    if isinstance(q, sympy.Rational):
+        return ExactFraction(int(q.p), int(q.q))
+    return ExactFraction(int(q.numerator), int(q.denominator))  # plain ints: Fraction's fast path, no ABC checks
 
 
 def exact_const(e: Any) -> exact.Exact:

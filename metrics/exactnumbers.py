@@ -35,9 +35,10 @@ def exact_value(value: Any, integers: bool) -> Any:
     ``integers`` (the operands were integers) and it is integral, as ``k * (k + 1) / 2`` is."""
     if isinstance(value, int):
         return ExactInt(value)
-    if integers and value.denominator == 1:
-        return ExactInt(value.numerator)
-    return ExactFraction(value.numerator, value.denominator)
+    numerator, denominator = int(value.numerator), int(value.denominator)  # plain ints: Fraction's fast path
+    if integers and denominator == 1:
+        return ExactInt(numerator)
+    return ExactFraction(numerator, denominator)
 
 
 def is_exact_number(other: Any) -> bool:
@@ -51,13 +52,16 @@ def _binary(op: Callable[[Any, Any], Any], reflected: bool = False) -> Callable[
     on_ints = op is not operator.truediv
 
     def method(self: Any, other: Any) -> Any:
-        if not is_exact_number(other):
-            return NotImplemented  # a SymPy value or a traced one computes it (its reflected method)
-        if isinstance(self, int) and isinstance(other, int):  # two integers: an integer, or an exact quotient
+        integer = _INTEGER.get(type(other))  # the usual types told without isinstance (Fraction's is an ABC check)
+        if integer is None:
+            if not is_exact_number(other):
+                return NotImplemented  # a SymPy value or a traced one computes it (its reflected method)
+            integer = isinstance(other, int)
+        if integer and isinstance(self, int):  # two integers: an integer, or an exact quotient
             a, b = (int(other), int(self)) if reflected else (int(self), int(other))
             return ExactInt(op(a, b)) if on_ints else exact_value(Fraction(a, b), True)
         # at least one Fraction: Fraction's method of whichever operand is one (its reflected method computes other op self)
-        if isinstance(self, Fraction):
+        if not isinstance(self, int):  # self is an ExactFraction
             value = backward(self, other) if reflected else forward(self, other)
         else:
             value = forward(other, self) if reflected else backward(other, self)
@@ -127,3 +131,7 @@ def _arithmetic(cls: type) -> None:
 
 _arithmetic(ExactInt)
 _arithmetic(ExactFraction)
+
+
+_INTEGER = {int: True, ExactInt: True, Fraction: False, ExactFraction: False}
+"""Whether an operand of these exact types is an integer (other types: :func:`is_exact_number`, then isinstance)."""

@@ -31,6 +31,8 @@ __all__ = ["ScreenFloat"]
 
 def _as_float(other: Any) -> float | None:
     """``other`` as a float where the float run may compute with it as one, else None."""
+    if type(other) is float or type(other) is ScreenFloat:  # the usual operands, told without isinstance
+        return float(other)
     if isinstance(other, bool):
         return None
     if isinstance(other, (float, int, Fraction)):

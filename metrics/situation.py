@@ -14,6 +14,7 @@ their weight to its residual. The property checkers use fully judged situations 
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -120,9 +121,9 @@ class Situation:
         """The number of relevant documents in the collection."""
         return len(self.qrels)
 
-    @property
+    @functools.cached_property
     def binary(self) -> bool:
-        """Whether every judged grade, in the ranking and the qrels, is 0 or 1."""
+        """Whether every judged grade, in the ranking and the qrels, is 0 or 1 (asked before every run: computed once)."""
         return is_binary(self.ranking) and is_binary(self.qrels)
 
     @property
