@@ -90,8 +90,9 @@ class _Node:
         """The score of the run that ended here (None: no run ended here)."""
 
 
-MAX_NODES = 2_000_000
-"""Past this many reads kept, a memo adds no more paths (it still answers from those it has)."""
+MAX_NODES = 500_000
+"""Past this many reads kept, a memo adds no more paths (it still answers from those it has): about 200 MB at most (a
+thirty-seventh hostile review saw a check of a nested sum peak at 650 MB under a cap of 2 million)."""
 
 
 class ReadMemo:

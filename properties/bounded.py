@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
 
 from irprops.metrics import Situation
 from irprops.verdicts import Prop, Search, Verdict, show
 
 from .base import Property, register
-from .space import ONE, Space
-from .targets import Defect, Scored, Target
+from .space import ONE, Space, deep_situations
+from .targets import Defect, Hang, Scored, Target
 
 SHOWN_DEPTHS = 10
 """The depths whose largest |score| the evidence lists (then the deepest one scored)."""
@@ -41,11 +42,18 @@ class Bounded(Property):
 
     def run(self, target: Target, space: Space) -> Verdict:
         start = time.perf_counter()
-        for k in range(1, space.search_max_k + 1):  # the all-relevant ranking shows growth with k
+        stopped = None
+        for situation in self._scored(target, space):
+            if time.perf_counter() - start > space.budget:
+                stopped = "budget"
+                break
             try:
-                target.score(Situation.unchecked((ONE,) * k, k, (ONE,) * k))
+                target.score(situation)
             except Defect:
                 pass
+            except Hang:
+                stopped = "hang"
+                break
         scored = [(s, outcome) for s, outcome in target.seen().items() if isinstance(outcome, Scored)]
         if not scored:
             evidence = ("no finite search can refute or prove boundedness; no situation scored had a value (the all-relevant "
@@ -63,9 +71,24 @@ class Bounded(Property):
                 f"no finite search can refute or prove boundedness; the largest |score| among {len(scored):,} situations scored is "
                 f"{_size(abs(outcome.approx), 6)}, by {show(largest)}; largest |score| at k = 1, 2, ...: {growth}"
             )
+        if stopped is not None:
+            why = "the proposal hung" if stopped == "hang" else f"its time budget of {space.budget:g} s ran out"
+            evidence += f"; the scoring stopped early ({why})"
         seconds = time.perf_counter() - start
-        searched = Search("not decidable by search (needs the proof layer)", evidence, len(scored), "situations scored", seconds=seconds)
+        searched = Search("not decidable by search (needs the proof layer)", evidence, len(scored), "situations scored",
+                          stopped=stopped, budget=space.budget, seconds=seconds)  # type: ignore[arg-type]
         return Verdict(self.key, "unknown", searched, seconds=seconds)
+
+    @staticmethod
+    def _scored(target: Target, space: Space) -> Iterator[Situation]:
+        """The all-relevant ranking at depths 1 to ``space.search_max_k`` (it shows growth with k); for a metric a proof
+        may bound, also the structured situations at every depth to ``space.deep_max_k`` (issue 10, item 4: the interval
+        a proof states is held, exactly, against every score computed, and bounded alone computed only those ten)."""
+        for k in range(1, space.search_max_k + 1):
+            yield Situation.unchecked((ONE,) * k, k, (ONE,) * k)
+        if target.provable:
+            for k in space.deep_depths():
+                yield from deep_situations(k, k + 2, space.unjudged)
 
 
 def _size(value: float, digits: int) -> str:

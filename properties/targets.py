@@ -153,6 +153,8 @@ class Target:
     """Whether scores are exact (built-in measures, proposals returning Fractions or ints)."""
     reads_unjudged = False
     """Whether scores can tell an unjudged document from a nonrelevant one (then the search ranges over both)."""
+    provable = False
+    """Whether a proof may be asked for (a declared metric): the searches then also score what self-checks it."""
 
     def __init__(self) -> None:
         self._cache: dict[Situation, Outcome] = {}
@@ -225,6 +227,7 @@ class BuiltinTarget(Target):
         self.relevance = relevance or measure.metric.relevance
         self.reads_unjudged = measure.reads_unjudged()
         self._memo = ReadMemo()  # exact scores shared between situations that answer the formula's reads alike
+        self.provable = True
 
     def _exact(self, situation: Situation) -> Exact | Undefined:
         return self._memo.exact(self.measure, situation)

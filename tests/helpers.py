@@ -14,6 +14,11 @@ from irprops.metrics.strategies import situations
 from irprops.proofs import Proof
 from tests.recheck import Score, recheck
 
+SELF_CHECKED = 300.0
+"""The search budget of a test that asks for a "yes": a proof gives one only after the search that self-checks it
+(structured cases to depth 200) has finished, about 10 to 25 s on an idle 2-core machine; a ceiling, not a cost, so that
+a loaded machine (a round-37 run beside a review: SRBP's convergent search past 60 s) cannot turn a yes into unknown."""
+
 PARAMETER_POOL = tuple(Fraction(v) for v in ("0", "1/2", "4/5", "19/20", "2", "3", "10"))
 """Candidate parameter values; each metric takes those its declaration accepts."""
 
@@ -71,7 +76,7 @@ def close(a: float, b: float) -> bool:
 
 def settled(measure: Measure, oracle: Score, properties: list[str] | None = None) -> CheckResult:
     """The check of ``measure``, with every witness re-checked on the oracle and no proof withdrawn."""
-    result = check(measure, properties, budget=60)
+    result = check(measure, properties, budget=SELF_CHECKED)
     for prop, verdict in result.verdicts.items():
         assert verdict.proof is None or not verdict.proof.withdrawn, f"{prop}: the prover claimed a false proof: {verdict.evidence}"
         if verdict.verdict == "no":

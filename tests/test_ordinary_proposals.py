@@ -24,6 +24,7 @@ from irprops.proofs.signs import Weight, decreasing, exceptions, series
 from irprops.proofs.structure import prepare
 from tests import ordinary_proposals as ordinary
 from tests.adversarial_proposals import proposal
+from tests.helpers import SELF_CHECKED
 from tests.recheck import recheck
 
 NAMES = sorted(ordinary.TRUTH)
@@ -64,7 +65,7 @@ class TestEveryCellIsSettledAsWorkedOutByHand:
     @pytest.mark.parametrize("name", NAMES)
     def test_the_profile(self, name: str) -> None:
         measure, oracle = measure_and_oracle(name)
-        result = check(measure, budget=60)
+        result = check(measure, budget=SELF_CHECKED)
         for prop, verdict in result.verdicts.items():
             if verdict.verdict == "no":
                 assert verdict.witness is not None and recheck(oracle, prop, dict(verdict.witness.data)), (prop, verdict.evidence)

@@ -35,7 +35,7 @@ from tests import builtins_proposals
 from tests import hiding_proposals as hiding
 from tests import language_proposals as language
 from tests import spoofed_proposals as spoofed
-from tests.helpers import covers, settled, witness_depth
+from tests.helpers import SELF_CHECKED, covers, settled, witness_depth
 
 from .conftest import ROOT
 
@@ -419,6 +419,24 @@ class TestAProofIsSelfCheckedBeforeItIsAYes:
         verdict = check("P", ["convergent"])["convergent"]
         with pytest.raises(ValueError, match="self-checked"):
             dataclasses.replace(verdict, proof=dataclasses.replace(verdict.proof, unchecked="cut"))
+
+    def test_a_bound_proved_under_a_budget_too_small_to_score_its_checks_is_not_a_yes(self) -> None:
+        # a thirty-seventh hostile review: bounded's scoring never looked at the budget, so its proof was never "unchecked"
+        verdict = check("P", ["bounded"], budget=0.001)["bounded"]
+        assert verdict.verdict == "unknown" and verdict.search.stopped == "budget" and verdict.proof.unchecked
+        assert "the scoring stopped early" in verdict.evidence
+
+    def test_a_bound_checked_alone_is_held_against_structured_scores_at_every_depth_to_200(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # RBP(p=1/2) scores the all-relevant ranking 1 - 2^-k: a (simulated) proof stating the bound 1 - 2^-50 is false
+        # from k = 51 on, and bounded's own scoring (depths 1 to 10 only, before) did not reach it
+        from irprops import checking
+        from irprops.proofs import prove as real_prove
+
+        bound = 1 - sympy.Rational(1, 2**50)
+        monkeypatch.setattr(checking, "prove", lambda measure, p: real_prove(measure, p).stating(sympy.Integer(0), bound))
+        verdict = check("RBP(p=0.5)", ["bounded"])["bounded"]
+        assert verdict.verdict == "unknown" and verdict.proof.withdrawn and "above the upper end" in verdict.evidence
 
     def test_the_command_line_shows_it_as_unknown(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.cut_after(monkeypatch, 3)
@@ -1855,12 +1873,11 @@ class TestAnExactRunSharesOnlyTheSameFunction:
         assert [str(p) for p, v in result.verdicts.items() if v.verdict == "no"] == ["complete"]
 
     def test_no_false_no_on_the_product_served_from_an_old_value(self) -> None:
-        # a proof gives a "yes" only after the search that self-checks it (depths to 200) has finished: about 20 s here
-        result = check(adv.rebound_gap_product, ["convergent", "top_weighted"], budget=120)
+        result = check(adv.rebound_gap_product, ["convergent", "top_weighted"], budget=SELF_CHECKED)
         assert [v.verdict for v in result.verdicts.values()] == ["yes", "yes"]  # sum_i r_i / 2^i: proved, no witness
 
     def test_a_loop_over_two_weightings_is_not_refused(self) -> None:
-        result = check(adv.loop_mixture, ["top_weighted"], budget=120)  # the self-check's time, as above
+        result = check(adv.loop_mixture, ["top_weighted"], budget=SELF_CHECKED)
         assert result["top_weighted"].verdict == "yes"  # sum_i r_i / 2^i
 
     def test_two_helpers_of_one_code_that_differ_in_their_attributes_are_different_functions(self) -> None:
