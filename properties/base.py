@@ -255,8 +255,10 @@ class SearchProperty(Property, Generic[C]):
                         f"search over {space.describe()} and {space.examples} Hypothesis examples found none")
             return self._verdict("no", method("structured deep search", deep.numerical), evidence, deep, log, start)
         deep_note = f", then structured cases with k <= {space.deep_max_k}" if space.deep_max_k and self._has_deep(space) else ""
+        skipped = targets.undecided() - undecided
+        skipped_note = f"; {skipped:,} comparisons could not be decided and were skipped (they refute nothing)" if skipped else ""
         evidence = (f"not refuted in {log.tried:,} {self.noun}: exhaustively over {space.describe()}, "
-                    f"then {space.examples} Hypothesis examples with k <= {space.search_max_k}{deep_note}")
+                    f"then {space.examples} Hypothesis examples with k <= {space.search_max_k}{deep_note}{skipped_note}")
         return self._verdict("unknown", method("exhaustive and Hypothesis search", not target.exact), evidence, None, log, start)
 
     def _hidden(self, before: list[C], target: Target, strong: bool, seconds: float) -> tuple[C, Witness] | bool:

@@ -250,3 +250,23 @@ class TestWitnessesFloatsHid:
         assert verdict.verdict == "no" and not verdict.search.minimal, verdict.evidence
         assert dict(verdict.witness.data) == {"k": 1, "ranking": ["1", "0"], "qrels": ["1"]}
         assert "not certified minimal" in verdict.search.evidence
+
+
+class TestComparisonsThatCannotBeDecided:
+    def test_an_unknown_says_how_many_were_skipped(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # a thirty-sixth hostile review: ties no certified comparison settled left a bare "not refuted", as if every
+        # candidate had been looked at; here every exact comparison is made undecidable
+        from irprops.metrics import Undecided
+        from irprops.properties import targets
+
+        def undecidable(a: object, b: object) -> int:
+            raise Undecided("too close to call")
+
+        monkeypatch.setattr(targets, "compare", undecidable)
+        verdict = check("P", ["monotonic"], prove=False)["monotonic"]  # P drops at "10" -> k = 2, a comparison now skipped
+        assert verdict.verdict == "unknown"
+        assert "comparisons could not be decided and were skipped (they refute nothing)" in verdict.evidence, verdict.evidence
+
+    def test_an_unknown_with_every_comparison_decided_says_nothing_of_it(self) -> None:
+        verdict = check("P", ["convergent"], prove=False)["convergent"]
+        assert verdict.verdict == "unknown" and "could not be decided" not in verdict.evidence
