@@ -30,6 +30,24 @@ class TestCrossCheck:
         second = certs.cross_check([obligation(X > 1)])
         assert second.status == "disagreement" and "test/claim.smt2" in second.detail
 
+    def test_a_nonlinear_step_cvc5s_default_leaves_open_is_confirmed_by_its_coverings_procedure(self) -> None:
+        # Q-measure's induction step (a ratio with min(i, R) in the denominator): cvc5's default answered unknown after
+        # 10 s, so the proof was "unconfirmed"; nl-cov alone answers unsat in 0.07 s
+        from irprops.proofs import prove
+        from tests import ordinary_proposals
+
+        inductions = [ob for ob in prove(ordinary_proposals.q_measure, "bounded").obligations if "induction" in ob.path]
+        assert inductions
+        confirmed = certs.cross_check(inductions)
+        assert confirmed.status == "confirmed" and "by its nonlinear coverings procedure" in confirmed.detail, confirmed.detail
+
+    def test_a_satisfiable_nonlinear_obligation_the_default_leaves_open_is_a_disagreement_found_by_coverings(self) -> None:
+        y = z3.Real("y")
+        ob = Obligation("test/nonlinear.smt2", {"proves": "a false nonlinear claim"})
+        ob.assume("x positive", X > 0)
+        ob.ask("claim", z3.And(X * X * y == 2, y * y == X))  # satisfiable: x = 2^(2/5), y = x^(1/2)
+        assert certs.cross_check([ob]).status == "disagreement"
+
     def test_a_helper_past_its_time_limit_is_killed_and_the_obligation_left_unconfirmed(self, monkeypatch: pytest.MonkeyPatch) -> None:
         certs.cross_check([obligation(X <= 0)])  # a live helper
         helper = certs._HELPER
