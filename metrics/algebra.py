@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -201,10 +201,10 @@ class _Concrete(Algebra):
         return kept if kept else None  # an empty list: a term that cannot be kept was met (ExactAlgebra.sum)
 
     def prefix_sum(self, f: Callable[[int], Any]) -> Callable[[int], Any]:
-        return _Prefix(f, self.num(0), lambda a, b: a + b)
+        return _Prefix(f, self.num(0), lambda a, b: a + b, self)
 
     def prefix_prod(self, f: Callable[[int], Any]) -> Callable[[int], Any]:
-        return _Prefix(f, self.num(1), lambda a, b: a * b)
+        return _Prefix(f, self.num(1), lambda a, b: a * b, self)
 
     def div(self, a: Any, b: Any, why: str = "") -> Any:
         if self._is_zero(b):
@@ -216,12 +216,24 @@ class _Concrete(Algebra):
 
 
 class _Prefix:
-    """n -> f(1) op ... op f(n), computed incrementally and cached."""
+    """n -> f(1) op ... op f(n), as the symbolic runs compute it (``m.sum(1, n, f)``, f asked afresh at each call),
+    computed incrementally while f is certainly the same function it was (:func:`~irprops.metrics.sharing.shared_key`).
 
-    def __init__(self, f: Callable[[int], Any], unit: Any, op: Callable[[Any, Any], Any]) -> None:
-        self._f, self._op, self._values = f, op, [unit]
+    A formula may rebind a variable f reads between two calls (a thirty-eighth hostile review: ``w = lambda j: 1 / j``,
+    ``P(249)``, ``w = ...``, ``P(m.k)``): the partial results kept from the first call were of another function, and the
+    exact run computed another metric than the closed form, which every proof is about (two false "yes", a false "no").
+    They are then computed again, from the first rank."""
+
+    def __init__(self, f: Callable[[int], Any], unit: Any, op: Callable[[Any, Any], Any], algebra: object) -> None:
+        self._f, self._op, self._unit, self._algebra = f, op, unit, algebra
+        self._values: list[Any] = [unit]
+        self._of: Hashable | None = None
+        """The function the kept values are of (its key when they were computed), None when none are kept."""
 
     def __call__(self, n: int) -> Any:
+        key = shared_key("prefix", self._f, 1, self._algebra, (_Prefix,))
+        if key is None or key != self._of:  # not certainly the function the kept values are of: start again
+            self._values, self._of = [self._unit], key
         while len(self._values) <= n:
             self._values.append(self._op(self._values[-1], self._f(len(self._values))))
         return self._values[max(n, 0)]

@@ -1779,3 +1779,36 @@ def only_weak_pairs_enumerated_truth(ranking: tuple[Fraction, ...], k: int, qrel
     if big_r == 0:
         return None
     return grade(ranking, k + 1) * max(Fraction(0), 1 - sum((grade(ranking, i) for i in range(1, k + 1)), Fraction(0))) / big_r
+
+
+# A thirty-eighth hostile review (two false "yes", a false "no"): a prefix sum kept the partial sums of the function it
+# was made with after the formula rebound a variable that function reads, while the closed form asks the function afresh
+# at each call. The metric as written, read as the symbolic runs read it (m.prefix_sum(f)(n) is sum_{j<=n} f(j) with f
+# as it is at that call), is in each case a plain weighted sum with the weight bound last.
+def _prefix_rebound_at(m: Any, first: int, S: Fraction) -> Any:
+    w = lambda j: 1 / j  # rebound below: that is the point
+    total = m.prefix_sum(lambda j: w(j) * m.r(j))
+    total(first - 1)
+    w = lambda j: S * (j - (first - 1)) / 3
+    total(first + 1)
+    w = lambda j: 1 / j
+    return total(m.k)
+
+
+def _prefix_filled_then_rebound(m: Any) -> Any:
+    gate = m.min(m.max(m.k - 200, 0), 1)  # 1 from k = 201 on
+    w = lambda j: 1 / 2**j + gate * j
+    total = m.prefix_sum(lambda j: w(j) * m.r(j))
+    total(m.k)
+    w = lambda j: 1 / 2**j
+    return total(m.k)
+
+
+prefix_rebound_at_250 = proposal("prefix-rebound-at-250")(lambda m: _prefix_rebound_at(m, 250, Fraction(1, 250) + Fraction(1, 251)))
+prefix_rebound_at_7 = proposal("prefix-rebound-at-7")(lambda m: _prefix_rebound_at(m, 7, Fraction(1, 7) + Fraction(1, 8)))
+prefix_filled_then_rebound = proposal("prefix-filled-then-rebound")(_prefix_filled_then_rebound)
+
+
+def harmonic_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    """sum_{j<=k} r_j / j: prefix_rebound_at_250 and _7 as written (top-weighted and convergent; unbounded)."""
+    return sum((grade(ranking, j) / j for j in range(1, k + 1)), Fraction(0))

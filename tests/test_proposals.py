@@ -131,6 +131,11 @@ class TestBrokenProposals:
         assert result["monotonic"].verdict == "no"  # found at k = 1, before depth 3
         assert result["convergent"].method == "search stopped: the proposal hung" and result["convergent"].search.hang.situation["k"] == 3
 
+    def test_bounded_says_its_scoring_stopped_when_the_proposal_hung(self) -> None:
+        # a thirty-eighth hostile review: a hang is a Defect, and bounded's `except Defect` came first, so it scored on
+        verdict = check(proposals.hangs_at_depth_3, ["bounded"], timeout=0.05)["bounded"]
+        assert verdict.verdict == "unknown" and verdict.search.stopped == "hang"
+        assert "the scoring stopped early (the proposal hung)" in verdict.evidence
 
     def test_a_nondeterministic_proposal_gets_no_witness_and_a_defect(self) -> None:
         result = check(proposals.answers_differently, ["monotonic", "realizable"])

@@ -1880,6 +1880,30 @@ class TestAnExactRunSharesOnlyTheSameFunction:
         result = check(adv.loop_mixture, ["top_weighted"], budget=SELF_CHECKED)
         assert result["top_weighted"].verdict == "yes"  # sum_i r_i / 2^i
 
+    @pytest.mark.parametrize(("name", "truth", "k", "relevant"), [
+        ("prefix_rebound_at_250", "harmonic_truth", 251, (250, 251)),
+        ("prefix_rebound_at_7", "harmonic_truth", 8, (6, 7, 8)),
+        ("prefix_filled_then_rebound", "halves_truth", 201, range(1, 202)),
+    ])
+    def test_a_prefix_sum_asks_its_function_afresh_after_the_formula_rebinds_what_it_reads(
+            self, name: str, truth: str, k: int, relevant: Any) -> None:
+        measure, oracle = getattr(adv, name), getattr(adv, truth)
+        for at in relevant:
+            situation = Situation(tuple(adv.Fraction(int(i == at)) for i in range(1, k + 2)), k, (adv.Fraction(1),))
+            assert measure.exact(situation) == oracle(situation.ranking, k, situation.qrels), (name, at)
+        everything = Situation((adv.Fraction(1),) * k, k, (adv.Fraction(1),) * k)
+        assert measure.exact(everything) == oracle(everything.ranking, k, everything.qrels)
+
+    def test_a_prefix_sum_rebound_below_depth_8_is_not_refuted_on_top_weightedness(self) -> None:
+        # it was: "no" with 00000001 at k = 8, swap 6 <-> 8 (1/8 -> 1/6 as written: a rise, no counterexample)
+        verdict = check(adv.prefix_rebound_at_7, ["top_weighted"], budget=SELF_CHECKED)["top_weighted"]
+        assert verdict.verdict == "yes", verdict.evidence
+
+    def test_a_prefix_sum_filled_with_a_growing_weight_then_rebound_is_bounded_as_written(self) -> None:
+        # as written the metric is sum_j r_j / 2^j; the exact run computed 20302 - 2^-201 at k = 201 with the old weight
+        verdict = check(adv.prefix_filled_then_rebound, ["bounded"], budget=SELF_CHECKED)["bounded"]
+        assert verdict.verdict == "yes" and "0 <= score <= c * sum_{i<=k} w(i) <= c * 1" in verdict.evidence, verdict.evidence
+
     def test_two_helpers_of_one_code_that_differ_in_their_attributes_are_different_functions(self) -> None:
         half, one, zero = adv.Fraction(1, 2), adv.Fraction(1), adv.Fraction(0)
         for ranking in ((zero, zero, half), (half, one, half, half), (zero, zero, half, half, zero)):
