@@ -227,16 +227,33 @@ class _Prefix:
     def __init__(self, f: Callable[[int], Any], unit: Any, op: Callable[[Any, Any], Any], algebra: object) -> None:
         self._f, self._op, self._unit, self._algebra = f, op, unit, algebra
         self._values: list[Any] = [unit]
+        self._keying = False
         self._of: Hashable | None = None
         """The function the kept values are of (its key when they were computed), None when none are kept."""
 
+    def current_key(self, depth: int = 0) -> Hashable | None:
+        """The key of the function this prefix computes now (None: it cannot be told, and nothing is kept). Met again
+        while its own key is being formed (f reads this prefix: ``P = m.prefix_sum(lambda j: m.r(j) + P(j - 1) / 2)``),
+        it stands for itself: the rest of the key is what it computes."""
+        if self._keying:
+            return "this prefix"
+        self._keying = True
+        try:
+            return shared_key("prefix", self._f, 1, self._algebra, (_Prefix,), depth)
+        finally:
+            self._keying = False
+
     def __call__(self, n: int) -> Any:
-        key = shared_key("prefix", self._f, 1, self._algebra, (_Prefix,))
-        if key is None or key != self._of:  # not certainly the function the kept values are of: start again
-            self._values, self._of = [self._unit], key
-        while len(self._values) <= n:
-            self._values.append(self._op(self._values[-1], self._f(len(self._values))))
-        return self._values[max(n, 0)]
+        key = self.current_key()
+        if key is None:  # not certainly one function from call to call: computed afresh, nothing kept
+            values = [self._unit]
+        else:
+            if key != self._of:  # another function than the kept values are of: start again
+                self._values, self._of = [self._unit], key
+            values = self._values  # shared with a call f makes of this prefix
+        while len(values) <= n:
+            values.append(self._op(values[-1], self._f(len(values))))
+        return values[max(n, 0)]
 
 
 class FloatAlgebra(_Concrete):

@@ -10,7 +10,7 @@ term-by-term writer of the closed form does (:mod:`irprops.metrics.writeout`).
 
 Two closures are taken for the same function only when that is certain: same code and
 globals, no defaults, and every free variable bound, at the time of the call, to the run's own
-algebra, to a prefix object, or to a function that is again such a function (never to a number
+algebra, to a prefix object (with the function it computes at that time), or to a function that is again such a function (never to a number
 or any other value: ``lambda j: j * i`` over the outer ``i`` is a different function for each
 ``i``, and so is a helper that reads a variable the formula rebinds between two sums, a
 thirtieth hostile review). A formula writes no globals and no enclosing variables (the symbolic
@@ -42,12 +42,14 @@ Shared = dict[Hashable, list[Any]]
 """Per run: for each shared (kind, function, lower limit), the partial results ``[unit, f(lo), f(lo) op f(lo+1), ...]``."""
 
 
-def shared_key(kind: str, f: Callable[..., Any], lo: int, algebra: object, allowed: tuple[type, ...]) -> Hashable | None:
+def shared_key(kind: str, f: Callable[..., Any], lo: int, algebra: object, allowed: tuple[type, ...],
+               depth: int = 0) -> Hashable | None:
     """The key under which ``kind`` (``"sum"``/``"prod"``) of ``f`` from ``lo`` is kept, or None when ``f`` may not be
-    the same function as another closure of its code (:func:`_function_key`)."""
+    the same function as another closure of its code (:func:`_function_key`). An instance of ``allowed`` held by ``f``
+    counts as itself together with its ``current_key(depth)``, the function it computes now (None: not shared)."""
     if isinstance(f, types.MethodType):
         return (kind, f.__func__, lo) if f.__self__ is algebra else None
-    function = _function_key(f, algebra, allowed, 0)
+    function = _function_key(f, algebra, allowed, depth)
     return None if function is None else (kind, function, lo)
 
 
@@ -68,8 +70,13 @@ def _function_key(f: object, algebra: object, allowed: tuple[type, ...], depth: 
             value = cell.cell_contents
         except ValueError:  # a free variable not yet bound
             return None
-        if value is algebra or isinstance(value, allowed):
+        if value is algebra:
             bound.append(_Same(value))
+        elif isinstance(value, allowed):  # a prefix object: itself, and the function it computes now (it may be rebound)
+            now = value.current_key(depth + 1)
+            if now is None:
+                return None
+            bound.append((_Same(value), now))
         else:
             inner = _function_key(value, algebra, allowed, depth + 1)
             if inner is None:

@@ -1812,3 +1812,40 @@ prefix_filled_then_rebound = proposal("prefix-filled-then-rebound")(_prefix_fill
 def harmonic_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
     """sum_{j<=k} r_j / j: prefix_rebound_at_250 and _7 as written (top-weighted and convergent; unbounded)."""
     return sum((grade(ranking, j) / j for j in range(1, k + 1)), Fraction(0))
+
+
+def _prefix_summed_twice(m: Any) -> Any:
+    """A helper summing a prefix, asked in two sums with the prefix's weight rebound between them: the kept partial sums
+    of the helper were of the old weight. As written, B = 2 A, so the score is A = sum_{i<=k} sum_{j<=i} r_j / j."""
+    w = lambda j: 1 / j  # rebound below: that is the point
+    total = m.prefix_sum(lambda j: w(j) * m.r(j))
+
+    def running(i: Any) -> Any:
+        return total(i)
+    first = m.sum(1, m.k, running)
+    w = lambda j: 2 / j
+    return m.sum(1, m.k, running) - first
+
+
+prefix_summed_twice = proposal("prefix-summed-twice")(_prefix_summed_twice)
+
+
+def prefix_summed_twice_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((sum((grade(ranking, j) / j for j in range(1, i + 1)), Fraction(0)) for i in range(1, k + 1)), Fraction(0))
+
+
+# a prefix whose terms read the prefix itself (P_j = P_{j-1} + r_j + P_{j-1} / 2): its key stands for itself, so it is
+# kept and extended (linear in k), not computed afresh at each call (exponential in k)
+def _prefix_of_itself(m: Any) -> Any:
+    total = m.prefix_sum(lambda j: m.r(j) + total(j - 1) / 2)
+    return total(m.k)
+
+
+prefix_of_itself = proposal("prefix-of-itself")(_prefix_of_itself)
+
+
+def prefix_of_itself_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    total = Fraction(0)
+    for j in range(1, k + 1):
+        total = total + grade(ranking, j) + total / 2
+    return total

@@ -1894,6 +1894,13 @@ class TestAnExactRunSharesOnlyTheSameFunction:
         everything = Situation((adv.Fraction(1),) * k, k, (adv.Fraction(1),) * k)
         assert measure.exact(everything) == oracle(everything.ranking, k, everything.qrels)
 
+    @pytest.mark.parametrize("name", ["prefix_summed_twice", "prefix_of_itself"])
+    def test_a_sum_over_a_prefix_is_kept_only_while_the_prefix_computes_the_same_function(self, name: str) -> None:
+        measure, oracle = getattr(adv, name), getattr(adv, f"{name}_truth")
+        for k, ranking in ((3, "1100"), (8, "10110101"), (200, "1" * 201)):
+            situation = Situation.of(ranking, k=k)
+            assert measure.exact(situation) == oracle(situation.ranking, k, situation.qrels), (name, k)
+
     def test_a_prefix_sum_rebound_below_depth_8_is_not_refuted_on_top_weightedness(self) -> None:
         # it was: "no" with 00000001 at k = 8, swap 6 <-> 8 (1/8 -> 1/6 as written: a rise, no counterexample)
         verdict = check(adv.prefix_rebound_at_7, ["top_weighted"], budget=SELF_CHECKED)["top_weighted"]
