@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, Protocol, cast
 
 __all__ = ["Shared", "shared_key"]
 
@@ -53,13 +53,21 @@ def shared_key(kind: str, f: Callable[..., Any], lo: int, algebra: object, allow
     return None if function is None else (kind, function, lo)
 
 
+class Keyed(Protocol):
+    """An object a shared function may hold (a prefix of :mod:`~irprops.metrics.algebra`): it says which function it
+    computes now."""
+
+    def current_key(self, depth: int) -> Hashable | None: ...
+
+
 _NESTING = 8
 """How deep :func:`_function_key` follows functions held by functions before it gives up (and nothing is shared)."""
 
 
 def _function_key(f: object, algebra: object, allowed: tuple[type, ...], depth: int) -> Hashable | None:
     """What makes the Python function ``f`` the function it is *now*: its code, globals, and the current value of every
-    free variable, which must be ``algebra``, an instance of ``allowed`` (kept by identity), or again such a function
+    free variable, which must be ``algebra``, an instance of ``allowed`` (a :class:`Keyed` prefix object: itself with the key
+of what it computes now), or again such a function
     (followed, since a function it calls may read a variable the formula rebinds between two sums: ``c = 1 ... c = 0``,
     a loop variable); None for anything else (a number, defaults, attributes, no Python code)."""
     if not isinstance(f, types.FunctionType) or f.__defaults__ or f.__kwdefaults__ or vars(f) or depth > _NESTING:
@@ -73,7 +81,7 @@ def _function_key(f: object, algebra: object, allowed: tuple[type, ...], depth: 
         if value is algebra:
             bound.append(_Same(value))
         elif isinstance(value, allowed):  # a prefix object: itself, and the function it computes now (it may be rebound)
-            now = value.current_key(depth + 1)
+            now = cast("Keyed", value).current_key(depth + 1)
             if now is None:
                 return None
             bound.append((_Same(value), now))
