@@ -228,6 +228,8 @@ class _Prefix:
         self._f, self._op, self._unit, self._algebra = f, op, unit, algebra
         self._values: list[Any] = [unit]
         self._keying = False
+        self._active: list[Any] | None = None
+        """The partial results of the call under way (None: no call is)."""
         self._of: Hashable | None = None
         """The function the kept values are of (its key when they were computed), None when none are kept."""
 
@@ -244,13 +246,25 @@ class _Prefix:
             self._keying = False
 
     def __call__(self, n: int) -> Any:
+        if self._active is not None:  # a call f makes of this prefix: f is the same function until the outer call ends
+            return self._extend(self._active, n)
         key = self.current_key()
-        if key is None:  # not certainly one function from call to call: computed afresh, nothing kept
+        if key is None:  # not certainly one function from call to call: computed afresh, kept for this call only
             values = [self._unit]
         else:
             if key != self._of:  # another function than the kept values are of: start again
                 self._values, self._of = [self._unit], key
-            values = self._values  # shared with a call f makes of this prefix
+            values = self._values
+        self._active = values
+        try:
+            return self._extend(values, n)
+        finally:
+            self._active = None
+
+    def _extend(self, values: list[Any], n: int) -> Any:
+        """f(1) op ... op f(n), from the partial results ``values`` (extended in place). Within one call, and the calls f
+        makes of this prefix during it, f is one function: the formula language lets no code the formula calls rebind a
+        variable of the formula, and the formula's own code waits for the call to end."""
         while len(values) <= n:
             values.append(self._op(values[-1], self._f(len(values))))
         return values[max(n, 0)]

@@ -1849,3 +1849,15 @@ def prefix_of_itself_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[F
     for j in range(1, k + 1):
         total = total + grade(ranking, j) + total / 2
     return total
+
+
+def _prefix_of_itself_over_a_number(m: Any) -> Any:
+    """As prefix_of_itself, with the 2 held by the formula: a number in the key leaves nothing kept from call to call,
+    but the calls the terms make of the prefix during one call share its partial sums (computed afresh, exponential)."""
+    halve = 2
+    total = m.prefix_sum(lambda j: m.r(j) + total(j - 1) / halve)
+    return total(m.k)
+
+
+prefix_of_itself_over_a_number = proposal("prefix-of-itself-over-a-number")(_prefix_of_itself_over_a_number)
+prefix_of_itself_over_a_number_truth = prefix_of_itself_truth

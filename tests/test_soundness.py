@@ -1894,7 +1894,7 @@ class TestAnExactRunSharesOnlyTheSameFunction:
         everything = Situation((adv.Fraction(1),) * k, k, (adv.Fraction(1),) * k)
         assert measure.exact(everything) == oracle(everything.ranking, k, everything.qrels)
 
-    @pytest.mark.parametrize("name", ["prefix_summed_twice", "prefix_of_itself"])
+    @pytest.mark.parametrize("name", ["prefix_summed_twice", "prefix_of_itself", "prefix_of_itself_over_a_number"])
     def test_a_sum_over_a_prefix_is_kept_only_while_the_prefix_computes_the_same_function(self, name: str) -> None:
         measure, oracle = getattr(adv, name), getattr(adv, f"{name}_truth")
         for k, ranking in ((3, "1100"), (8, "10110101"), (200, "1" * 201)):
