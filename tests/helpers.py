@@ -66,7 +66,7 @@ def closed_form(name: str) -> SymbolicForm | None:
 @functools.cache
 def checked(name: str, relevance: str | None = None, prove: bool = True) -> CheckResult:
     """The full property check of a built-in family, computed once per test session."""
-    return check(name, relevance=relevance, prove=prove)  # type: ignore[arg-type]
+    return check(name, relevance=relevance, prove=prove, budget=SELF_CHECKED)  # type: ignore[arg-type]
 
 
 def close(a: float, b: float) -> bool:
