@@ -10,7 +10,7 @@ exponents, and Python loops over integers (not over grades):
 * ``m.r(i)``: the grade at rank i (1-based); 0 if unjudged or below the ranking;
 * ``m.g(i)``: the i-th largest qrel grade, 0 if i > R (the ideal ranking);
 * ``m.r_sorted(i)``: the i-th largest of the grades r_1..r_k (the ideal of the top k);
-* ``m.unjudged(i)``: 1 if the document at rank i is unjudged, else 0;
+* ``m.unjudged(i)``: 1 if rank i holds an unjudged document, or none at a rank i <= k (a short run), else 0;
 * ``m.param(name)``: a declared parameter such as RBP's p;
 * ``m.log2(x)``: the base-2 logarithm (exact where the backend is exact);
 * ``m.sum(lo, hi, f)``, ``m.prod(lo, hi, f)``: sum and product of f(i) for lo <= i <= hi;
@@ -162,8 +162,7 @@ class _Concrete(Algebra):
         return sorted((self.situation.grade(i) for i in range(1, self.k + 1)), reverse=True)
 
     def unjudged(self, i: int) -> Any:
-        ranking = self.situation.ranking
-        return self.num(1 if 1 <= i <= len(ranking) and ranking[i - 1] is None else 0)
+        return self.num(1 if self.situation.unjudged(i) else 0)
 
     def param(self, name: str) -> Any:
         return self.num(declared_parameter(self._params, name))

@@ -61,8 +61,7 @@ class Answers:
         if kind == "r":
             return situation.grade(i)
         if kind == "unjudged":
-            ranking = situation.ranking
-            return 1 <= i <= len(ranking) and ranking[i - 1] is None
+            return situation.unjudged(i)
         if kind == "g":
             return situation.qrels[i - 1] if 1 <= i <= situation.R else Fraction(0)
         if kind == "r_sorted":

@@ -2,7 +2,9 @@
 
 * ``ranking``: the grades of the ranked documents, top first (``None`` = unjudged).
   It may be longer than k (documents below k are ignored by localized metrics) or
-  shorter (missing positions hold no document and count as nonrelevant, as in trec_eval).
+  shorter (missing positions hold no document: they count as nonrelevant, as in trec_eval,
+  and those down to k, holding no judgment, as unjudged where a metric reads unjudged marks,
+  as RBP's residual does; Moffat and Zobel 2008, Section 4.4).
 * ``k``: the evaluation depth, at least 1.
 * ``qrels``: the grades (> 0) of every relevant document in the collection; R = len(qrels).
   The ranking's nonzero grades must form a sub-multiset of the qrels, since a document
@@ -93,7 +95,9 @@ class Situation:
     ) -> Situation:
         """Build a situation from the notation people type.
 
-        ``k`` defaults to the ranking's length. Give at most one of ``qrels`` (the grades
+        ``k`` defaults to the larger of the ranking's length and R, so that the depth covers
+        the whole ranking and every relevant document (trec_eval's ``ndcg`` and ``Rprec``
+        without a cutoff). Give at most one of ``qrels`` (the grades
         of all relevant documents) and ``R`` (the number of relevant documents: the
         ranking's own relevant documents plus enough further documents of grade 1).
         With neither, the qrels are the ranking's own relevant documents.
@@ -114,7 +118,7 @@ class Situation:
             grades = own + (Fraction(1),) * (R - len(own))
         else:
             grades = own
-        return cls(entries, len(entries) if k is None else k, grades)
+        return cls(entries, max(len(entries), len(grades), 1) if k is None else k, grades)
 
     @property
     def R(self) -> int:
@@ -137,6 +141,19 @@ class Situation:
             entry = self.ranking[i - 1]
             return Fraction(0) if entry is None else entry
         return Fraction(0)
+
+    def unjudged(self, i: int) -> bool:
+        """Whether 1-based position ``i`` is unjudged: it holds an unjudged document, or, down to depth k, none at all
+        (a run shorter than k leaves its last positions unjudged, as RBP's residual counts them).
+
+        >>> s = Situation.of("1?0", k=5)
+        >>> [s.unjudged(i) for i in range(1, 8)]
+        [False, True, False, True, True, False, False]
+        """
+        ranking = self.ranking
+        if i > len(ranking):
+            return i <= self.k
+        return i >= 1 and ranking[i - 1] is None
 
     def at_depth(self, k: int) -> Situation:
         """The same ranking and qrels scored at another depth."""

@@ -179,7 +179,7 @@ class SymbolicForm:
         if name in ("r", "b"):
             return _rational(situation.grade(index))
         if name == "u":
-            return Integer(int(index <= len(situation.ranking) and situation.ranking[index - 1] is None))
+            return Integer(int(situation.unjudged(index)))
         if name == "g":
             return _rational(situation.qrels[index - 1] if index <= situation.R else 1)
         return None

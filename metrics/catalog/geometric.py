@@ -15,7 +15,11 @@ from .discounted import RBP_PAPER
 
 
 def rbp_residual(m: Algebra) -> Any:
-    """The weight RBP@k cannot yet account for: p^k below depth k, plus (1 - p) p^(i-1) per unjudged rank i <= k."""
+    """The weight RBP@k cannot yet account for: p^k below depth k, plus (1 - p) p^(i-1) per unjudged rank i <= k.
+
+    A rank i <= k past the end of a short run holds no judged document: it counts as unjudged
+    (Moffat and Zobel 2008, Section 4.4; rbp_eval and cwl_eval agree).
+    """
     p = m.param("p")
     return p**m.k + (1 - p) * m.sum(1, m.k, lambda i: m.unjudged(i) * p ** (i - 1))
 
