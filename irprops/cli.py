@@ -99,7 +99,8 @@ def score(metric: str, ranking: str, qrels: str | None, R: int | None, as_json: 
 
     RANKING is a string over 0, 1 and ? (also - for 0 and $ for 1), like 1--1??, or
     comma-separated grades in [0, 1], like 1,1/2,0,?. The depth is METRIC's @k, or the
-    ranking's length. By default the qrels are the ranking's own relevant documents.
+    larger of the ranking's length and R. By default the qrels are the ranking's own
+    relevant documents.
     """
     if qrels is not None and R is not None:
         raise metrics.InputError("--R", R, "give either --qrels or --R, not both")
@@ -275,13 +276,16 @@ def list_metrics(name: str | None) -> None:
         table = Table("metric", "also", "grades", "parameters", "definition")
         for metric in metrics.REGISTRY.values():
             params = ", ".join(f"{p.name} ({p.rule}, default {decimal(p.default)})" for p in metric.params)
-            table.add_row(metric.key, ", ".join(metric.aliases), metric.relevance, params, metric.definition, style=None)
+            also = [*metric.aliases, *(f"{s.written} ({s.toolkit})" for s in metrics.spellings_of(metric.key))]
+            table.add_row(metric.key, ", ".join(also), metric.relevance, params, metric.definition, style=None)
         Console(highlight=False).print(table, markup=False)
         return
     measure = metrics.parse(name)
     metric = measure.metric
     click.echo(f"{measure.name}: {metric.description}")
     click.echo(f"\nGrades: {metric.relevance}.  Reference: {metric.reference}.")
+    for spelling in metrics.spellings_of(metric.key):
+        click.echo(f"As {spelling.toolkit}: {spelling.written}" + (f" ({spelling.toolkit} {spelling.note})" if spelling.note else ""))
     closed = measure.closed_form()
     click.echo(f"\nFor every k:  {closed if closed is not None else 'no closed form for symbolic k'}")
     if measure.k is not None:

@@ -19,12 +19,14 @@ from .numberfacts import certified  # installs certified signs of numbers into S
 from .registry import REGISTRY, Measure, Metric, Param, Relevance, decimal, declare, in_catalog
 from .scoring import Score, score
 from .situation import Situation
+from .spellings import SPELLINGS, Spelling, spellings_of
 from .symbolic import MaxOver, OrderStatistic, SymbolicForm
 
 registry.seal_catalog()  # the formulas registered so far are the catalog's, whatever a proposal later calls its module
 
 __all__ = [
     "REGISTRY",
+    "SPELLINGS",
     "UNDEFINED",
     "Algebra",
     "Exact",
@@ -39,6 +41,7 @@ __all__ = [
     "Relevance",
     "Score",
     "Situation",
+    "Spelling",
     "SymbolicForm",
     "Undecided",
     "Undefined",
@@ -53,5 +56,6 @@ __all__ = [
     "parse",
     "score",
     "sign",
+    "spellings_of",
     "weighted_precision",
 ]

@@ -3,15 +3,28 @@
 The syntax is ir_measures': ``NAME[(param=value, ...)][@k]``. Names and aliases are
 matched case-insensitively against the registry; a name without ``@k`` is the family
 over all depths. Unknown names fail with the closest known names.
+
+trec_eval's and ranx's names (``ndcg_cut_10``, ``P_5``, ``recip_rank``, ``rbp.8``,
+``hit_rate@5``) are read through :mod:`metrics.spellings`. ir_measures' parameters are
+read as irprops' scale of grades in [0, 1] gives them meaning:
+
+* ``rel=t`` (any metric): grades >= t count as relevant (1), the others as nonrelevant (0).
+  ir_measures' integer levels are grades g/M of a scale 0..M: its ``rel=2`` of 0..3 is
+  ``rel=2/3`` here;
+* ``max_rel=M`` (SDCG, NDCG, DCG): the top of the grade scale, which irprops' grade 1 is
+  (an integer grade g of 0..M is g/M), so it changes no value;
+* ``dcg=log2``: the linear-gain DCG irprops declares (``exp-log2`` is not declared yet).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 from .errors import InputError, close_matches, exact_number
 from .registry import MAX_DEPTH, REGISTRY, Measure, Metric
+from .spellings import NOT_DECLARED, spelled
 
 _SYNTAX = re.compile(r"^\s*(?P<base>[A-Za-z][\w*-]*?)\s*(?:\((?P<params>[^()]*)\))?\s*(?:@\s*(?P<k>[^@\s]*))?\s*$")
 _HINT = "write NAME, NAME@k or NAME(param=value)@k, e.g. nDCG@10 or RBP(p=0.8)@10"
@@ -26,12 +39,15 @@ def lookup(base: str) -> Metric:
     """The metric a bare name (no parameters, no depth) refers to.
 
     >>> lookup("MAP").key, lookup("success").key, lookup("sn-dcg").key
-    ('AP', 'HIT', 'SN-DCG')
+    ('AP', 'Success', 'SN-DCG')
     """
     wanted = base.strip().lower()
     for metric in REGISTRY.values():
         if wanted in (name.lower() for name in metric.names):
             return metric
+    if wanted in NOT_DECLARED:
+        raise InputError("metric", base, f"{NOT_DECLARED[wanted]} is not declared in irprops yet",
+                         f"declare it as a proposal (irprops check --help), or use one of: {', '.join(REGISTRY)}")
     best = {}
     for metric in REGISTRY.values():
         for found in close_matches(base, metric.names, n=1):
@@ -46,17 +62,19 @@ def parse(name: str) -> Measure:
 
     >>> parse("RBP(p=0.5)@10").name, parse("NDCG").name, parse("Prec@5").name
     ('RBP(p=0.5)@10', 'NDCG', 'P@5')
+    >>> parse("ndcg_cut_10").name, parse("rbp.95").name, parse("nDCG(dcg=log2,max_rel=3)@10").name, parse("AP(rel=2/3)").name
+    ('NDCG@10', 'RBP(p=0.95)', 'NDCG@10', 'AP(rel=2/3)')
     >>> parse("nDGC@10")
     Traceback (most recent call last):
     ...
     irprops.metrics.errors.InputError: metric = 'nDGC': unknown metric (did you mean NDCG or SNDCG or DCG?)
     """
-    match = _SYNTAX.match(name)
+    match = _SYNTAX.match(spelled(name) or name)
     if not match:
         raise InputError("metric", name, "not a metric name", _HINT)
     metric = lookup(match["base"])
-    params = _parse_params(metric, match["params"])
-    measure = Measure(metric, params)
+    params, rel = _parse_params(metric, match["params"])
+    measure = Measure(metric, params, rel=rel)
     if match["k"] is None:
         return measure
     if not re.fullmatch(r"[+-]?\d+", match["k"]):
@@ -69,20 +87,62 @@ def parse(name: str) -> Measure:
     return measure.at(k)
 
 
-def _parse_params(metric: Metric, text: str | None) -> dict[str, Fraction]:
+def _parse_params(metric: Metric, text: str | None) -> tuple[dict[str, Fraction], Fraction | None]:
+    """The metric's parameter values (defaults where not given), and ir_measures' ``rel=`` threshold if given."""
     values = metric.defaults()
+    rel: Fraction | None = None
     if text is None or not text.strip():
-        return values
+        return values, rel
     declared = {p.name: p for p in metric.params}
     seen: set[str] = set()
     for item in text.split(","):
         key, eq, raw = (part.strip() for part in item.partition("="))
-        if key not in declared:
-            known = ", ".join(declared) or "none"
-            raise InputError(f"{metric.key} parameter", key, "no such parameter", f"{metric.key} takes: {known}")
         if not eq or key in seen:
             raise InputError(f"{metric.key} parameter", item.strip(), "write each parameter once, as name=value")
-        value = exact_number(raw, f"{metric.key} parameter {key}", f"e.g. {key}={declared[key].default}")
-        values[key] = declared[key].check(value, metric.key)
         seen.add(key)
-    return values
+        if key in declared:
+            value = exact_number(raw, f"{metric.key} parameter {key}", f"e.g. {key}={declared[key].default}")
+            values[key] = declared[key].check(value, metric.key)
+        elif key == "rel":
+            rel = _threshold(metric, raw)
+        elif key in _TOOLKIT_PARAMS:
+            _TOOLKIT_PARAMS[key](metric, raw)
+        else:
+            known = ", ".join([*declared, "rel", *(k for k, (keys, _) in _SCALE.items() if metric.key in keys)])
+            raise InputError(f"{metric.key} parameter", key, "no such parameter", f"{metric.key} takes: {known}")
+    return values, rel
+
+
+def _threshold(metric: Metric, raw: str) -> Fraction:
+    value = exact_number(raw, f"{metric.key} parameter rel", "e.g. rel=1/2")
+    if value > 1 and value.denominator == 1:
+        raise InputError(f"{metric.key} parameter rel", raw, "irprops' grades lie in [0, 1], so a threshold above 1 keeps nothing",
+                         f"an integer level g of a scale 0..M is the grade g/M: ir_measures' rel={raw} of grades 0..3 is "
+                         f"rel={raw}/3")
+    if not 0 < value <= 1:
+        raise InputError(f"{metric.key} parameter rel", raw, "the threshold must lie in (0, 1]", "e.g. rel=1/2")
+    return value
+
+
+_GRADED_GAIN = ("DCG", "SDCG", "NDCG", "SN-DCG")
+_SCALE: dict[str, tuple[tuple[str, ...], str]] = {
+    "max_rel": (_GRADED_GAIN, "an integer >= 1 (the top of the grade scale, which irprops' grade 1 is)"),
+    "dcg": (_GRADED_GAIN, "log2 (ir_measures' exp-log2, exponential gain, is not declared yet)"),
+}
+
+
+def _scale(key: str) -> Callable[[Metric, str], None]:
+    """A check of an ir_measures parameter that names irprops' own convention (and so changes no value)."""
+    metrics, rule = _SCALE[key]
+
+    def accept(metric: Metric, raw: str) -> None:
+        ok = raw.isdigit() and int(raw) >= 1 if key == "max_rel" else raw.lower() == "log2"
+        if metric.key not in metrics:
+            raise InputError(f"{metric.key} parameter", key, "no such parameter", f"{key} applies to {', '.join(metrics)}")
+        if not ok:
+            raise InputError(f"{metric.key} parameter {key}", raw, f"must be {rule}")
+
+    return accept
+
+
+_TOOLKIT_PARAMS = {key: _scale(key) for key in _SCALE}

@@ -178,12 +178,16 @@ class Measure:
     metric: Metric
     params: Mapping[str, Fraction] = field(default_factory=dict)
     k: int | None = None
+    rel: Fraction | None = None
+    """ir_measures' ``rel=``: grades at or above it count as relevant (1), the others as nonrelevant (0), before scoring."""
 
     @property
     def name(self) -> str:
-        """The canonical name, e.g. ``RBP(p=0.8)@10`` or ``SN-DCG``."""
-        shown = ",".join(f"{p.name}={decimal(self.params[p.name])}" for p in self.metric.params)
-        return self.metric.key + (f"({shown})" if shown else "") + (f"@{self.k}" if self.k is not None else "")
+        """The canonical name, e.g. ``RBP(p=0.8)@10``, ``AP(rel=1/2)`` or ``SN-DCG``."""
+        shown = [f"{p.name}={decimal(self.params[p.name])}" for p in self.metric.params]
+        if self.rel is not None:
+            shown.append(f"rel={format_grade(self.rel)}")
+        return self.metric.key + (f"({','.join(shown)})" if shown else "") + (f"@{self.k}" if self.k is not None else "")
 
     def at(self, k: int) -> Measure:
         """The same measure at depth ``k``."""
@@ -191,17 +195,25 @@ class Measure:
             raise InputError("k", k, "the depth must be an integer >= 1")
         if k > MAX_DEPTH:
             raise InputError("k", k, f"the depth must be at most {MAX_DEPTH:,} (an exact score that deep takes minutes)")
-        return Measure(self.metric, self.params, k)
+        return Measure(self.metric, self.params, k, self.rel)
 
     def check(self, situation: Situation) -> Situation:
-        """Return ``situation`` if this measure can score it, else raise :class:`InputError`."""
+        """Return the situation this measure scores: ``situation``, with its grades thresholded if ``rel`` is given or the
+        metric is binary and the grades are not (then every positive grade counts as relevant, as ir_measures' and
+        trec_eval's default relevance level 1 of integer grades does); raise :class:`InputError` at another depth.
+
+        >>> from irprops.metrics import parse
+        >>> print(parse("AP(rel=1/2)@3").check(Situation.of("1/2,0,1/4", qrels="1,1/2,1/4")))
+        100 at k = 3 with qrels {1,1}
+        >>> print(parse("AP@3").check(Situation.of("1/2,0,1/4", qrels="1,1/2,1/4")))
+        101 at k = 3 with qrels {1,1,1}
+        """
         if self.k is not None and situation.k != self.k:
             raise InputError("k", situation.k, f"{self.name} is evaluated at depth {self.k}")
+        if self.rel is not None:
+            return thresholded(situation, self.rel)
         if self.metric.binary and not situation.binary:
-            where, bad = next((w, g) for w, grades in (("ranking", situation.ranking), ("qrels", situation.qrels))
-                              for g in grades if g is not None and g not in (0, 1))
-            raise InputError(f"{where} grade", format_grade(bad), f"{self.metric.key} is a binary metric: grades must be 0 or 1",
-                             "use a graded metric such as nDCG, or threshold the grades")
+            return thresholded(situation, None)
         return situation
 
     def numeric(self, situation: Situation) -> float | Undefined:
@@ -514,6 +526,13 @@ _AGREED: set[tuple[object, ...]] = set()
 
 _AGREED_AT: set[tuple[object, ...]] = set()
 """Declared formulas (with their parameters) and depths whose form at that depth was found to agree with the exact form."""
+
+
+def thresholded(situation: Situation, rel: Fraction | None) -> Situation:
+    """``situation`` with grades >= ``rel`` (with None: > 0) made 1 and the others 0; unjudged documents stay unjudged."""
+    one, zero = Fraction(1), Fraction(0)
+    ranking = tuple(None if g is None else (one if (g >= rel if rel is not None else g > 0) else zero) for g in situation.ranking)
+    return Situation.unchecked(ranking, situation.k, tuple(one for g in situation.qrels if (g >= rel if rel is not None else True)))
 
 
 def decimal(value: Fraction) -> str:

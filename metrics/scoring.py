@@ -82,7 +82,8 @@ def score(
 ) -> Score:
     """Score ``ranking`` with ``measure`` exactly.
 
-    The depth is the measure's ``@k``, else ``k``, else the ranking's length. ``qrels``
+    The depth is the measure's ``@k``, else ``k``, else the larger of the ranking's length
+    and R (a name without a cutoff covers the whole ranking and all relevant documents). ``qrels``
     gives the grades of all relevant documents; ``R`` the number of relevant documents
     (the ranking's own plus further ones of grade 1); by default the qrels are the
     ranking's own relevant documents.
@@ -98,4 +99,5 @@ def score(
     situation = Situation.of(ranking, k=bound.k if bound.k is not None else k, qrels=qrels, R=R)
     if bound.k is None:
         bound = bound.at(situation.k)
+    situation = bound.check(situation)  # with ir_measures' rel=, the thresholded situation the metric scores
     return Score(bound.name, situation, bound.exact(situation), bound.residual(situation))

@@ -89,6 +89,10 @@ def make_target(target: str | Measure | Callable[..., Any], relevance: Relevance
             own = Sandbox(located) if located is not None else None
         return _proposal(target, getattr(target, "__name__", "proposal"), relevance, timeout, located, own)
     measure = parse(target) if isinstance(target, str) else target
+    if measure.rel is not None:
+        raise InputError("target", measure.name, "a threshold (rel=) maps graded situations onto the metric's own, and the "
+                         "properties are stated and proved for the metric itself, not for it after a threshold",
+                         f"check {measure.metric.key}")
     if measure.k is not None:
         raise InputError("target", measure.name, "the properties quantify over every depth k",
                          f"check the family {measure.at(1).name.rsplit('@', 1)[0]}")

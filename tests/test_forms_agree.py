@@ -86,7 +86,7 @@ class TestOnEverySmallSituation:
             assert_forms_agree(measure, situation)
             undefined += isinstance(measure.exact(situation), Undefined)
         # the sweep reaches the undefined cases of metrics that have them (R = 0, or nothing relevant in the top k)
-        can_be_undefined = key in {"Recall", "RPrec", "AP", "SN-AP", "NDCG", "SN-DCG"}
+        can_be_undefined = key in {"Recall", "RPrec", "AP", "SN-AP", "NDCG", "SN-DCG", "F"}
         assert (undefined > 0) == can_be_undefined
 
 
@@ -100,8 +100,5 @@ class TestTheExactForm:
                 continue
             assert isinstance(value, Fraction) or (isinstance(value, sympy.Expr) and not value.has(sympy.Float))
 
-    def test_binary_metrics_refuse_graded_situations(self) -> None:
-        from irprops.metrics import InputError
-
-        with pytest.raises(InputError, match="binary metric"):
-            default_measure("AP").exact(Situation.of("1,1/2"))
+    def test_binary_metrics_count_every_positive_grade_of_a_graded_situation_as_relevant(self) -> None:
+        assert default_measure("AP").exact(Situation.of("1,1/2", k=2)) == default_measure("AP").exact(Situation.of("11", k=2)) == 1

@@ -247,6 +247,10 @@ class TestEvaluationTutorial003:
         # The tutorial prints 0.666 and 0.749: truncations (0.749 is below the exact 3/4).
         assert truncates_to(f1[2], "0.666") and rounds_to(f1[3], "0.571") and not rounds_to(f1[4], "0.749")
 
+    def test_the_declared_f_measure_scores_the_tutorials_f1_table(self) -> None:
+        assert [exact(f"F@{k}", "10101") for k in range(1, 6)] == [Fraction(1, 2), Fraction(2, 5), Fraction(2, 3),
+                                                                   Fraction(4, 7), Fraction(3, 4)]
+
     def test_reciprocal_ranks(self) -> None:
         assert exact("RR@5", "10101") == 1 and exact("RR@5", "00001") == Fraction(1, 5) and exact("RR@5", "00000", R=1) == 0
 
@@ -297,6 +301,9 @@ class TestEvaluationTutorial003:
 
     def test_cumulative_gain_is_dcg_b_with_b_at_least_k(self) -> None:
         assert [3 * exact(f"DCG-b(b=5)@{k}", self.GRADED) for k in range(1, 6)] == [3, 5, 8, 8, 9]
+
+    def test_the_declared_cumulative_gain_scores_the_tutorials_table(self) -> None:  # "CG@2 will be 5", 3 5 8 8 9
+        assert [3 * exact(f"CG@{k}", self.GRADED) for k in range(1, 6)] == [3, 5, 8, 8, 9]
 
 
 class TestLectureNotes004:

@@ -71,7 +71,7 @@ def reciprocal_rank(m: Algebra) -> Any:
     return m.sum(1, m.k, lambda i: m.r(i) * nothing_before(i - 1) / i)
 
 
-@declare("HIT", relevance="graded", aliases=("Success",), reference=f"{SEVEN}, Section 2")
+@declare("HIT", relevance="graded", reference=f"{SEVEN}, Section 2")
 def hit(m: Algebra) -> Any:
     """HIT at depth k: the grade of the best document in the top k (1 if any is relevant, for binary grades).
 

@@ -1,0 +1,92 @@
+"""Metrics beyond Table 2 that researchers evaluate with: success, cumulated gain, F-measure and ERR.
+
+Each is declared as its source defines it, over irprops' grades in [0, 1]:
+
+* Success@k (ir_measures' ``Success``, trec_eval's ``success_k``, ranx's ``hit_rate``): 1 when
+  a relevant document is in the top k. The paper's HIT is the largest *grade* in the top k and
+  keeps its own name; on binary grades the two agree.
+* CG@k (Jarvelin and Kekalainen 2002): the gains of the top k, undiscounted.
+* F@k (van Rijsbergen 1979; trec_eval's ``set_F`` at a cutoff): the weighted harmonic mean of
+  Prec@k and Recall@k, written over counts so that nothing relevant in the top k scores 0.
+* ERR@k (Chapelle, Metzler, Zhang and Grinspan, CIKM 2009): the cascade user's expected
+  reciprocal rank of stopping, with the grade as the probability of being satisfied.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..algebra import Algebra
+from ..registry import Param, declare
+from .counting import NO_RELEVANT
+
+ERR_PAPER = "Chapelle, Metzler, Zhang and Grinspan, Expected Reciprocal Rank for Graded Relevance, CIKM 2009"
+JK_PAPER = "Jarvelin and Kekalainen, Cumulated Gain-Based Evaluation of IR Techniques, ACM TOIS 2002"
+F_SOURCE = "van Rijsbergen, Information Retrieval (2nd ed.), 1979, Chapter 7; trec_eval's set_F at a cutoff"
+
+
+@declare("Success", relevance="binary", reference="ir_measures' Success and trec_eval's success_k")
+def success(m: Algebra) -> Any:
+    """Success at depth k: 1 if a relevant document is in the top k, else 0.
+
+    Success@k(B) = max_{i=1..k} b_i
+    On binary grades this is HIT@k; irprops' HIT is the largest grade, Success asks for relevance.
+
+    >>> from irprops.metrics import score
+    >>> score("Success@3", "001").exact, score("Success@2", "001").exact
+    (Fraction(1, 1), Fraction(0, 1))
+    """
+    return m.max_over(1, m.k, m.r)
+
+
+@declare("CG", relevance="graded", reference=f"{JK_PAPER}, Section 2.1")
+def cumulated_gain(m: Algebra) -> Any:
+    """Cumulated gain at depth k: the grades of the top k, added without a discount (unbounded).
+
+    CG@k(R) = sum_{i=1..k} r_i
+
+    >>> from irprops.metrics import score
+    >>> score("CG@4", "1,1/2,0,1/4").exact
+    Fraction(7, 4)
+    """
+    return m.sum(1, m.k, m.r)
+
+
+@declare(
+    "F",
+    relevance="binary",
+    aliases=("F-measure",),
+    params=(Param("beta", Fraction(1), "beta > 0", lambda b: b > 0, assumptions={"positive": True}),),
+    reference=F_SOURCE,
+)
+def f_measure(m: Algebra) -> Any:
+    """F-measure at depth k, weight beta: the weighted harmonic mean of Prec@k and Recall@k.
+
+    F@k(B) = (1 + beta^2) * sum_{i=1..k} b_i / (k + beta^2 * R)
+    This is (1 + beta^2) P R / (beta^2 P + R) with P = Prec@k and R = Recall@k, and 0 when
+    the top k holds nothing relevant. Undefined when R = 0 (recall is; trec_eval scores 0).
+
+    >>> from irprops.metrics import score
+    >>> score("F@4", "1100", R=2).exact, score("F(beta=2)@4", "1100", R=2).exact
+    (Fraction(2, 3), Fraction(5, 6))
+    """
+    beta2 = m.param("beta") ** 2
+    found = m.sum(1, m.k, m.r)
+    return m.div((1 + beta2) * found * m.R / (m.k + beta2 * m.R), m.R, NO_RELEVANT)
+
+
+@declare("ERR", relevance="graded", reference=f"{ERR_PAPER}, Section 4")
+def expected_reciprocal_rank(m: Algebra) -> Any:
+    """Expected reciprocal rank at depth k: a cascade user stops at rank i, satisfied with probability r_i, gaining 1/i.
+
+    ERR@k(R) = sum_{i=1..k} (r_i / i) * prod_{j=1..i-1} (1 - r_j)
+    The grade is the satisfaction probability; integer grades g of a scale 0..g_max map to
+    (2^g - 1) / 2^g_max, as in the paper (so ir_measures' ERR of grade 2 of 0..2 is r = 3/4).
+
+    >>> from irprops.metrics import score
+    >>> score("ERR@3", "1/2,0,1").exact
+    Fraction(2, 3)
+    """
+    unsatisfied_before = m.prefix_prod(lambda j: 1 - m.r(j))
+    return m.sum(1, m.k, lambda i: m.r(i) * unsatisfied_before(i - 1) / i)

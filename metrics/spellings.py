@@ -1,0 +1,97 @@
+"""The names other toolkits give the declared metrics: trec_eval's ``measure_k``, ranx's, ir_measures'.
+
+Each :class:`Spelling` maps one toolkit's name (``k`` stands for the depth it carries, ``.P``
+for RBP's persistence as ranx writes it) onto a declared metric, and says where the toolkit's
+convention differs from the formula irprops keeps. ir_measures' names are irprops' own syntax
+(``nDCG@10``, ``RBP(p=0.8)@10``); the parameters it adds (``rel=``, ``max_rel=``, ``dcg=``)
+are read by :mod:`metrics.names`.
+
+>>> spelled("ndcg_cut_10"), spelled("rbp.95"), spelled("hit_rate@5"), spelled("AP@10")
+('NDCG@10', 'RBP(p=0.95)', 'Success@5', None)
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+R_ZERO = "scores a query without relevant documents (R = 0) as 0, where the formula is undefined"
+NO_R_ZERO = "skips a query without relevant documents (R = 0), where the formula is undefined"
+
+
+@dataclass(frozen=True)
+class Spelling:
+    """A toolkit's name for a declared metric, as the toolkit documents it: ``ndcg_cut_k``, ``rbp.P``, ``Rprec``."""
+
+    toolkit: str
+    written: str
+    metric: str
+    note: str = ""
+
+    @functools.cached_property
+    def pattern(self) -> re.Pattern[str]:
+        """The name as a regular expression: ``k`` a depth, ``.P`` the digits of a persistence after its point."""
+        text = re.escape(self.written).replace(r"\.P", r"\.(?P<p>\d+)")
+        text = re.sub(r"_k$", r"_(?P<k>\\d+)", text)
+        text = re.sub(r"@k$", r"(?:@(?P<k>\\d+))?", text)  # ranx's names without a cutoff rank the whole run
+        return re.compile(text, re.IGNORECASE)
+
+    def irprops_name(self, name: str) -> str | None:
+        """The irprops name ``name`` spells in this toolkit, or None if it is not this spelling."""
+        match = self.pattern.fullmatch(name.strip())
+        if match is None:
+            return None
+        groups = match.groupdict()
+        params = f"(p=0.{groups['p']})" if groups.get("p") else ""
+        depth = f"@{int(groups['k'])}" if groups.get("k") else ""
+        return f"{self.metric}{params}{depth}"
+
+
+SPELLINGS: tuple[Spelling, ...] = (
+    Spelling("trec_eval", "P_k", "P"),
+    Spelling("trec_eval", "recall_k", "Recall", NO_R_ZERO),
+    Spelling("trec_eval", "Rprec", "RPrec", NO_R_ZERO),
+    Spelling("trec_eval", "recip_rank", "RR"),
+    Spelling("trec_eval", "success_k", "Success"),
+    Spelling("trec_eval", "map", "AP", NO_R_ZERO),
+    Spelling("trec_eval", "map_cut_k", "AP", NO_R_ZERO),
+    Spelling("trec_eval", "ndcg", "NDCG", NO_R_ZERO),
+    Spelling("trec_eval", "ndcg_cut_k", "NDCG", NO_R_ZERO),
+    Spelling("ranx", "precision@k", "P"),
+    Spelling("ranx", "recall@k", "Recall", R_ZERO),
+    Spelling("ranx", "f1@k", "F", R_ZERO),
+    Spelling("ranx", "r-precision", "RPrec", R_ZERO),
+    Spelling("ranx", "hit_rate@k", "Success"),
+    Spelling("ranx", "mrr@k", "RR"),
+    Spelling("ranx", "map@k", "AP", R_ZERO),
+    Spelling("ranx", "dcg@k", "DCG"),
+    Spelling("ranx", "ndcg@k", "NDCG", R_ZERO),
+    Spelling("ranx", "rbp.P", "RBP"),
+)
+"""trec_eval's and ranx's names, by toolkit (ir_measures' are irprops' own syntax, with its parameters)."""
+
+
+NOT_DECLARED: dict[str, str] = {
+    "bpref": "BPref (Buckley and Voorhees 2004)",
+    "ndcg_burges": "nDCG with exponential gain (Burges et al. 2005)",
+    "dcg_burges": "DCG with exponential gain (Burges et al. 2005)",
+    "q": "Q-measure (Sakai)",
+    "inst": "INST (Moffat et al.)",
+    "insq": "INSQ (Moffat et al.)",
+}
+"""Toolkit names of metrics irprops does not declare yet (a clear refusal, not a near-miss suggestion)."""
+
+
+def spelled(name: str) -> str | None:
+    """The irprops name of a trec_eval or ranx name (``P_5`` is ``P@5``), or None if ``name`` is none of theirs."""
+    for spelling in SPELLINGS:
+        found = spelling.irprops_name(name)
+        if found is not None:
+            return found
+    return None
+
+
+def spellings_of(metric: str) -> list[Spelling]:
+    """The toolkit spellings of the metric ``metric`` (a registry key), in toolkit order."""
+    return [s for s in SPELLINGS if s.metric == metric]
