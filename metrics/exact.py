@@ -75,7 +75,7 @@ class log2(sympy.Function):
         return self.args[0].is_positive
 
     def _eval_is_positive(self) -> bool | None:
-        return (self.args[0] - 1).is_positive
+        return _above_one(self.args[0])
 
     def fdiff(self, argindex: int = 1) -> sympy.Expr:
         return 1 / (self.args[0] * sympy.log(2))
@@ -85,6 +85,21 @@ class log2(sympy.Function):
 
     def _eval_evalf(self, prec: int) -> sympy.Expr:
         return (sympy.log(self.args[0]) / sympy.log(2))._eval_evalf(prec)
+
+
+def _above_one(x: sympy.Expr) -> bool | None:
+    """Whether ``x > 1``, where SymPy can say: a maximum is above 1 when one of its arguments is, a minimum when all are
+    (``log2(max(i, b))`` is positive at b = 2 for every rank i, which SymPy alone leaves open).
+
+    >>> i = sympy.Symbol("i", integer=True, positive=True)
+    >>> _above_one(sympy.Max(2, i)), _above_one(sympy.Min(2, i)), _above_one(i + 1)
+    (True, None, True)
+    """
+    if isinstance(x, sympy.Max) and any(_above_one(a) is True for a in x.args):
+        return True
+    if isinstance(x, sympy.Min) and all(_above_one(a) is True for a in x.args):
+        return True
+    return (x - 1).is_positive
 
 
 def _evalf_log2(expr: log2, prec: int, options: dict[str, object]) -> tuple[object, object, object, object]:

@@ -165,6 +165,32 @@ def exceptions(w: Weight) -> Exceptions | None:
     return Exceptions(rest, values) if values and smooth(rest.subs(w.index, 1 + T)) else None
 
 
+def unclamped(w: Weight) -> tuple[sympy.Expr, int] | None:
+    """``(s, c)`` where w(i) = s(i) for every rank i >= c because w clamps the rank at c (``max(c, i)`` is i and
+    ``min(c, i)`` is c from rank c on) and s is smooth there (DCG-b's ``log2(max(i, b))`` at b = 2); None if w holds no
+    such clamp, or a clamp at something other than an integer.
+
+    >>> i = sympy.Symbol("i", integer=True, positive=True)
+    >>> unclamped(Weight(1 / log2(sympy.Max(3, i)), i))
+    (1/log2(i), 3)
+    """
+    clamps = [c for c in w.expr.atoms(sympy.Max, sympy.Min) if len(c.args) == 2 and w.index in c.args]
+    if not clamps:
+        return None
+    plain: dict[sympy.Basic, sympy.Expr] = {}
+    last = 1
+    for clamp in clamps:
+        other = next(a for a in clamp.args if a != w.index)
+        if not (other.is_Integer and 1 <= other <= MAX_EXCEPTIONS_RANK):
+            return None
+        plain[clamp] = w.index if isinstance(clamp, sympy.Max) else other
+        last = max(last, int(other))
+    rest = w.expr.xreplace(plain)
+    if rest.has(sympy.Max, sympy.Min, sympy.Piecewise) or not smooth(rest.subs(w.index, last + T)):
+        return None
+    return rest, last
+
+
 def _ranks_decrease(w: Weight, last: int) -> bool:
     """w(1) > w(2) > ... > w(last + 1), each comparison of two exact numbers decided by SymPy."""
     values = [w.at(sympy.Integer(i)).subs(w.substitution()) for i in range(1, last + 2)]
@@ -220,6 +246,14 @@ def series(w: Weight) -> Series:
         bound = sympy.simplify(tail.bound + shift) if tail.bound is not None else None
         return Series(tail.bounded, bound, f"{tail.how}; w differs from {split.smooth} only at the ranks {sorted(split.values)}, "
                                            f"which add {shift} to every sum reaching them")
+    clamped = unclamped(w)
+    if clamped is not None:  # w(i) = s(i) from rank c on: the sum is the first c - 1 weights plus sum_{j>=1} s(c - 1 + j)
+        rest, last = clamped
+        tail = series(Weight(rest.subs(w.index, w.index + last - 1), w.index, w.open_unit))
+        head = sympy.simplify(sum((w.at(sympy.Integer(rank)).subs(w.substitution()) for rank in range(1, last)), sympy.Integer(0)))
+        bound = sympy.simplify(tail.bound + head) if tail.bound is not None else None
+        return Series(tail.bounded, bound, f"w(i) = {rest} for i >= {last} (the clamp is the rank from there); for the sum "
+                                           f"from rank {last} on, {tail.how}; the ranks below add {head}")
     in_q = w.expr.subs(w.substitution())
     if not smooth(in_q):  # SymPy's series tests misread a weight that is a sum (two limits), a floor, a delta, a case split
         return Series(None, None, f"the weight {w.expr} is not built from +, *, powers, exp and log, so SymPy's tests of "
