@@ -17,7 +17,6 @@ import re
 from dataclasses import dataclass
 
 R_ZERO = "scores a query without relevant documents (R = 0) as 0, where the formula is undefined"
-NO_R_ZERO = "skips a query without relevant documents (R = 0), where the formula is undefined"
 
 
 @dataclass(frozen=True)
@@ -50,17 +49,17 @@ class Spelling:
 
 SPELLINGS: tuple[Spelling, ...] = (
     Spelling("trec_eval", "P_k", "P"),
-    Spelling("trec_eval", "recall_k", "Recall", NO_R_ZERO),
-    Spelling("trec_eval", "Rprec", "RPrec", NO_R_ZERO),
+    Spelling("trec_eval", "recall_k", "Recall", R_ZERO),
+    Spelling("trec_eval", "Rprec", "RPrec", R_ZERO),
     Spelling("trec_eval", "recip_rank", "RR"),
     Spelling("trec_eval", "success_k", "Success"),
-    Spelling("trec_eval", "map", "AP", NO_R_ZERO),
-    Spelling("trec_eval", "map_cut_k", "AP", NO_R_ZERO),
-    Spelling("trec_eval", "ndcg", "NDCG", NO_R_ZERO),
-    Spelling("trec_eval", "ndcg_cut_k", "NDCG", NO_R_ZERO),
+    Spelling("trec_eval", "map", "AP", R_ZERO),
+    Spelling("trec_eval", "map_cut_k", "AP", R_ZERO),
+    Spelling("trec_eval", "ndcg", "NDCG", R_ZERO),
+    Spelling("trec_eval", "ndcg_cut_k", "NDCG", R_ZERO),
     Spelling("ranx", "precision@k", "P"),
     Spelling("ranx", "recall@k", "Recall", R_ZERO),
-    Spelling("ranx", "f1@k", "F", R_ZERO),
+    Spelling("ranx", "f1@k", "F"),
     Spelling("ranx", "r-precision", "RPrec", R_ZERO),
     Spelling("ranx", "hit_rate@k", "Success"),
     Spelling("ranx", "mrr@k", "RR"),

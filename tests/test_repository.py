@@ -81,6 +81,13 @@ class TestReadmeAndCI:
         assert ci.index("rm -rf .venv") < ci.index(tests)
 
 
+    def test_the_readmes_tables_of_metrics_and_names_are_the_registrys(self) -> None:
+        from irprops.metric_docs import BEGIN, END, markdown
+
+        start, end = README.index(BEGIN), README.index(END) + len(END)
+        assert README[start:end] == markdown(), "stale README tables (paste the output of `irprops metrics --markdown`)"
+
+
 def console_examples() -> Iterator[tuple[str, str]]:
     """Each ``$ irprops ...`` line in the README's console block, with the output under it."""
     block = re.search(r"```console\n(.+?)```", README, re.DOTALL)

@@ -316,9 +316,9 @@ class TestNeverACrash:
 
     def test_a_score_with_thousands_of_digits_prints_in_brief_and_in_full_in_json(self) -> None:
         runner = CliRunner()
-        text = runner.invoke(main, ["score", "RBP(p=0.99)@2200", "1111"])
+        text = runner.invoke(main, ["score", "RBP(p=0.99)@2200", "1" * 2200])  # a full run: residual p^2200, not p^4
         assert text.exit_code == 0 and "digits" in text.output
-        data = runner.invoke(main, ["score", "--json", "RBP(p=0.99)@2200", "1111"])
+        data = runner.invoke(main, ["score", "--json", "RBP(p=0.99)@2200", "1" * 2200])
         assert data.exit_code == 0 and len(data.output) > 8000
 
     def test_a_withdrawn_proof_is_a_reported_no_not_an_exception(self, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,6 +31,7 @@ from tests.recheck import of_measure, recheck
 
 REPORTS = ROOT / "reports"
 FILES = ("table2.md", "table2.tex", "table2.csv", "table2.json", "table2.html")
+CATALOG_FILES = tuple(name.replace("table2", "catalog") for name in FILES)
 PAPER_ORDER = [row.label for row in TABLE_2]
 
 slow = pytest.mark.slow  # the classes that need the one build of the whole table (about a minute of CPU)
@@ -62,6 +63,21 @@ def rendered(built: t2.Table2, tmp_path_factory: pytest.TempPathFactory) -> Path
     return out
 
 
+@pytest.fixture(scope="session")
+def catalog(built: t2.Table2, cache_home: Path) -> t2.Table2:
+    """The extended table, built after Table 2 through the same cache (so only the rows beyond Table 2 are checked)."""
+    with (cache_home / "build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return t2.build(cache=cache_home / "irprops" / "table", catalog=True)
+
+
+@pytest.fixture(scope="session")
+def rendered_catalog(catalog: t2.Table2, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("catalog")
+    t2.write(catalog, out)
+    return out
+
+
 def cell(table: t2.Table2, label: str, prop: str):  # type: ignore[no-untyped-def]
     return dict(table.rows)[label][prop]
 
@@ -73,7 +89,51 @@ class TestCommittedReports:
         assert not stale, f"stale reports (run `irprops table` and commit reports/): {stale}"
 
     def test_are_all_that_reports_holds_besides_its_readme(self) -> None:
-        assert sorted(p.name for p in REPORTS.iterdir()) == sorted([*FILES, "README.md"])
+        assert sorted(p.name for p in REPORTS.iterdir()) == sorted([*FILES, *CATALOG_FILES, "README.md"])
+
+    def test_hold_the_catalog_as_a_fresh_build_renders_it(self, rendered_catalog: Path) -> None:
+        stale = [name for name in CATALOG_FILES if (REPORTS / name).read_text() != (rendered_catalog / name).read_text()]
+        assert not stale, f"stale reports (run `irprops table --catalog` and commit reports/): {stale}"
+
+
+@slow
+class TestTheCatalog:
+    def test_has_a_row_for_every_metric_irprops_declares_under_its_catalog_name(self, catalog: t2.Table2) -> None:
+        keys = [key for key, metric in irprops.metrics.REGISTRY.items() if irprops.metrics.in_catalog(metric.formula)]
+        assert sorted(label for label, _ in catalog.rows) == sorted(keys)
+        assert {"Success", "CG", "F", "ERR", "DCG-b"} <= set(keys)
+
+    def test_decides_every_cell_by_a_proof_for_every_k_or_a_witness(self, catalog: t2.Table2) -> None:
+        for label, result in catalog.rows:
+            for prop in COLUMNS:
+                verdict = result[prop]
+                assert verdict.verdict in ("yes", "no"), (label, prop, verdict.evidence)
+                assert verdict.verdict == "no" or verdict.method == "proof (all k)", (label, prop)
+                assert verdict.verdict == "yes" or verdict.witness is not None, (label, prop)
+
+    def test_gives_table_2s_metrics_table_2s_verdicts(self, built: t2.Table2, catalog: t2.Table2) -> None:
+        rows = dict(catalog.rows)
+        for row in TABLE_2:
+            assert [rows[row.metric][p].verdict for p in COLUMNS] == [cell(built, row.label, p).verdict for p in COLUMNS]
+        assert catalog.paper["agreement"]["agree"] == 91
+
+    def test_has_the_json_shape_of_table_2_with_the_parameters_named(self, rendered: Path, rendered_catalog: Path) -> None:
+        table2 = json.loads((rendered / "table2.json").read_text())
+        document = json.loads((rendered_catalog / "catalog.json").read_text())
+        assert set(document) == set(table2) and set(document["rows"][0]) >= {"metric", "cells"}
+        names = {row["metric"]: row.get("name") for row in document["rows"]}
+        assert names["RBP"] == "RBP(p=0.8)" and names["F"] == "F(beta=1)" and names["ERR"] is None
+
+    def test_every_no_of_the_new_rows_has_a_witness_the_independent_rechecker_confirms(self, catalog: t2.Table2) -> None:
+        paper = {row.metric for row in TABLE_2}
+        for label, result in catalog.rows:
+            if label in paper:
+                continue
+            score = of_measure(default_measure(label))
+            for prop in COLUMNS:
+                verdict = result[prop]
+                if verdict.verdict == "no":
+                    assert recheck(score, prop, dict(verdict.witness.data)), f"{label} {prop}: {verdict.witness.text}"
 
 
 @slow

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from irprops.files import uninterrupted, write_atomically
-from irprops.metrics import REGISTRY, Measure
+from irprops.metrics import REGISTRY, Measure, in_catalog
 from irprops.properties.reference import TABLE_2
 from irprops.verdicts import COLUMNS, CheckResult
 
@@ -32,21 +32,42 @@ RANK = {"no": 0, "unknown": 1, "yes": 2}
 
 @dataclass(frozen=True)
 class Table2:
+    """Table 2 (the paper's thirteen rows, under its labels) or, with ``catalog``, the extended table (every declared
+    metric of the catalog, under its catalog name)."""
+
     columns: tuple[str, ...]
     rows: tuple[tuple[str, CheckResult], ...]
     """(label, verdicts), in display order."""
     footnotes: tuple[Footnote, ...]
     claims: dict[str, Any]
     paper: dict[str, Any]
+    catalog: bool = False
+    names: tuple[tuple[str, str], ...] = ()
+    """(label, the measure's full name where it has parameters: ``RBP(p=0.8)``)."""
+
+    @property
+    def stem(self) -> str:
+        """The reports' file name stem: ``table2`` or ``catalog``."""
+        return "catalog" if self.catalog else "table2"
 
     def marks(self, label: str, prop: str) -> str:
         """The footnote letters of one cell."""
         return "".join(f.letter for f in self.footnotes if (label, prop) in f.cells)
 
+    def paper_cell(self, label: str, prop: str) -> str:
+        """What the published Table 2 says of this cell ("Yes" or "No"), or "" for a metric it does not list."""
+        paper_label = {r.metric: r.label for r in TABLE_2}.get(label) if self.catalog else label
+        return str(self.paper["table"].get(paper_label, {}).get(prop, "")) if paper_label else ""
+
 
 def rows() -> dict[str, Measure]:
     """The paper's rows: label -> the declared metric at its default parameters (RBP: p = 0.8)."""
     return {r.label: Measure(REGISTRY[r.metric], REGISTRY[r.metric].defaults()) for r in TABLE_2}
+
+
+def catalog_rows() -> dict[str, Measure]:
+    """The extended table's rows: every metric of irprops' catalog, by its catalog name, at its default parameters."""
+    return {key: Measure(metric, metric.defaults()) for key, metric in REGISTRY.items() if in_catalog(metric.formula)}
 
 
 def order(results: dict[str, CheckResult], columns: Sequence[str]) -> list[str]:
@@ -55,26 +76,38 @@ def order(results: dict[str, CheckResult], columns: Sequence[str]) -> list[str]:
 
 
 def build(columns: Sequence[str] = COLUMNS, workers: int = 2, cache: Path | None = None,
-          done: Callable[[str, bool], None] | None = None) -> Table2:
-    measures = rows()
+          done: Callable[[str, bool], None] | None = None, *, catalog: bool = False) -> Table2:
+    """Check every row (in ``workers`` processes, through ``cache``), compute the footnotes and claims, and order the rows.
+
+    With ``catalog``, the rows are every catalog metric (:func:`catalog_rows`); the comparison with the published table
+    is then made on the thirteen metrics it lists, under its labels.
+    """
+    measures = catalog_rows() if catalog else rows()
     by_name = compute([m.name for m in measures.values()], workers, cache, done)
     results = {label: by_name[m.name] for label, m in measures.items()}
     notes = footnotes(measures, results)
     ordered = order(results, columns)
+    if catalog:
+        paper_rows = {r.label: measures[r.metric] for r in TABLE_2}
+        paper_results = {r.label: results[r.metric] for r in TABLE_2}
+        paper = comparison(paper_results, footnotes(paper_rows, paper_results))
+    else:
+        paper = comparison(results, notes)
+    names = tuple((label, m.name) for label, m in measures.items() if m.metric.params) if catalog else ()
     return Table2(tuple(columns), tuple((label, results[label]) for label in ordered), tuple(notes), claims(results, notes),
-                  comparison(results, notes))
+                  paper, catalog, names)
 
 
 def write(table: Table2, out: Path) -> list[Path]:
-    """Write table2.md, .tex, .csv, .json and .html into ``out``, each replaced whole."""
+    """Write table2.{md,tex,csv,json,html} (or catalog.*) into ``out``, each replaced whole."""
     from . import render_html, render_tex, render_text
 
     files = {
-        "table2.md": render_text.markdown(table),
-        "table2.tex": render_tex.latex(table),
-        "table2.csv": render_text.csv_text(table),
-        "table2.json": render_text.json_text(table),
-        "table2.html": render_html.html(table),
+        f"{table.stem}.md": render_text.markdown(table),
+        f"{table.stem}.tex": render_tex.latex(table),
+        f"{table.stem}.csv": render_text.csv_text(table),
+        f"{table.stem}.json": render_text.json_text(table),
+        f"{table.stem}.html": render_html.html(table),
     }
     written = [out / name for name in files]
     with uninterrupted():  # every text is ready: the five files are replaced together
@@ -83,4 +116,4 @@ def write(table: Table2, out: Path) -> list[Path]:
     return written
 
 
-__all__ = ["HEADERS", "Table2", "build", "default_cache", "order", "rows", "write"]
+__all__ = ["HEADERS", "Table2", "build", "catalog_rows", "default_cache", "order", "rows", "write"]

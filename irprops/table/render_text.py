@@ -50,12 +50,47 @@ def how_proved(verdict: Verdict) -> str:
     return f"{verdict.method}: {approach}; lemmas: {names}{cited}"
 
 
+CATALOG_INTRO = ("Written by `irprops table --catalog` from the metrics' definitions alone: every metric irprops declares, "
+                 "Table 2's thirteen under their catalog names and the others beside them, over the seven properties of "
+                 "Moffat (AIRS 2013). Every No carries an exact counterexample (or, for boundedness, a proof of "
+                 "unboundedness), every Yes a proof, machine-checked, with its reach. A metric with parameters is checked "
+                 "at the values its row names (its defaults); the verdicts are claimed for those values only.")
+
+
 def metric_label(label: str) -> str:
     return f"{label}@k"
 
 
+def title(table: Table2) -> str:
+    """The report's title."""
+    if table.catalog:
+        return "The catalog: every declared metric over the seven properties of Moffat (AIRS 2013)"
+    return "Table 2 of Moffat, \"Seven Numeric Properties of Effectiveness Metrics\" (AIRS 2013), regenerated"
+
+
+def intro(table: Table2) -> str:
+    return CATALOG_INTRO if table.catalog else INTRO
+
+
+def span(table: Table2, bold: str = "") -> str:
+    """The sentence on how many combinations the rows span (``bold`` wraps the count: ``**`` in Markdown)."""
+    combos = table.claims["combinations"]
+    count = f"{bold}{combos['count']}{bold}"
+    if table.catalog:
+        return (f"The {len(table.rows)} metrics of the catalog span {count} combinations of properties (the paper says "
+                f"{combos['paper']} for its thirteen).")
+    return f"The thirteen metrics span {count} combinations of properties (the paper says {combos['paper']})."
+
+
+def parameters(table: Table2) -> str:
+    """Where rows have parameters: the values they were checked at."""
+    if not table.names:
+        return ""
+    return "Parameters, at which the rows are checked: " + ", ".join(f"{label}@k is {name}@k" for label, name in table.names) + "."
+
+
 def markdown(table: Table2) -> str:
-    lines = ["# Table 2 of Moffat, \"Seven Numeric Properties of Effectiveness Metrics\" (AIRS 2013), regenerated", "", INTRO, ""]
+    lines = [f"# {title(table)}", "", intro(table), ""]
     lines += ["| Metric | " + " | ".join(HEADERS[c] for c in table.columns) + " |", "|---" * (len(table.columns) + 1) + "|"]
     for label, result in table.rows:
         cells = []
@@ -64,7 +99,7 @@ def markdown(table: Table2) -> str:
             sup = f"<sup>{','.join(letters)}</sup>" if letters else ""
             cells.append(f"{word(result[c])}{sup} [{mark(result[c])}]")
         lines.append(f"| {metric_label(label)} | " + " | ".join(cells) + " |")
-    lines += ["", LEGEND, "", "## Footnotes (computed)", ""]
+    lines += ["", LEGEND] + (["", parameters(table)] if table.names else []) + ["", "## Footnotes (computed)", ""]
     lines += [f"{f.letter}. {f.fact}" for f in table.footnotes] + [""]
     lines += _claims(table) + _comparison(table) + _appendices(table)
     return "\n".join(lines) + "\n"
@@ -73,8 +108,7 @@ def markdown(table: Table2) -> str:
 def _claims(table: Table2) -> list[str]:
     c = table.claims
     lines = ["## Summary claims of Section 4, checked", ""]
-    combos = c["combinations"]
-    lines.append(f"- The thirteen metrics span **{combos['count']}** combinations of properties (the paper says {combos['paper']}).")
+    lines.append(f"- {span(table, '**')}")
     for pair, found in c["pairs"].items():
         present = ", ".join(f"{k}: {', '.join(v) or 'none'}" for k, v in found["combinations"].items())
         lines.append(f"- {pair}: all four combinations occur: **{'yes' if found['all four occur'] else 'no'}** ({present}).")
@@ -89,8 +123,10 @@ def _claims(table: Table2) -> list[str]:
 def _comparison(table: Table2) -> list[str]:
     p = table.paper
     agreement = p["agreement"]
-    lines = ["## Comparison with the published table", "",
-             f"- Cells: {agreement['agree']} of {agreement['cells']} agree with the paper's Table 2."]
+    lines = ["## Comparison with the published table", ""]
+    if table.catalog:
+        lines += ["On the thirteen metrics the paper lists, under its labels (Prec is P here).", ""]
+    lines += [f"- Cells: {agreement['agree']} of {agreement['cells']} agree with the paper's Table 2."]
     for d in agreement["disagreements"]:
         lines.append(f"  - {d['metric']}, {d['property']}: the paper says {d['paper']}, computed {d['computed']} "
                      f"(reading: {d['reading']}). {d['evidence']}")
@@ -134,18 +170,18 @@ def csv_text(table: Table2) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["metric", "property", "verdict", "paper", "evidence", "method", "footnotes"])
-    paper = table.paper["table"]
     for label, result in table.rows:
         for c in table.columns:
             v = result[c]
-            writer.writerow([label, c, word(v), paper[label][c], mark(v), v.method, table.marks(label, c)])
+            writer.writerow([label, c, word(v), table.paper_cell(label, c), mark(v), v.method, table.marks(label, c)])
     return out.getvalue()
 
 
 def json_text(table: Table2) -> str:
     document = {
         "columns": list(table.columns),
-        "rows": [{"metric": label, "cells": {c: result[c].to_json() for c in table.columns}} for label, result in table.rows],
+        "rows": [{"metric": label, **({"name": dict(table.names)[label]} if label in dict(table.names) else {}),
+                  "cells": {c: result[c].to_json() for c in table.columns}} for label, result in table.rows],
         "paper": table.paper,
         "claims": table.claims,
     }

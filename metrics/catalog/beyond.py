@@ -19,7 +19,6 @@ from typing import Any
 
 from ..algebra import Algebra
 from ..registry import Param, declare
-from .counting import NO_RELEVANT
 
 ERR_PAPER = "Chapelle, Metzler, Zhang and Grinspan, Expected Reciprocal Rank for Graded Relevance, CIKM 2009"
 JK_PAPER = "Jarvelin and Kekalainen, Cumulated Gain-Based Evaluation of IR Techniques, ACM TOIS 2002"
@@ -65,15 +64,15 @@ def f_measure(m: Algebra) -> Any:
 
     F@k(B) = (1 + beta^2) * sum_{i=1..k} b_i / (k + beta^2 * R)
     This is (1 + beta^2) P R / (beta^2 P + R) with P = Prec@k and R = Recall@k, and 0 when
-    the top k holds nothing relevant. Undefined when R = 0 (recall is; trec_eval scores 0).
+    the top k holds nothing relevant. Written over counts, as trec_eval's set_F is, it is 0
+    when R = 0 (where recall, and so the harmonic mean, has no value), as trec_eval and ranx score it.
 
     >>> from irprops.metrics import score
     >>> score("F@4", "1100", R=2).exact, score("F(beta=2)@4", "1100", R=2).exact
     (Fraction(2, 3), Fraction(5, 6))
     """
     beta2 = m.param("beta") ** 2
-    found = m.sum(1, m.k, m.r)
-    return m.div((1 + beta2) * found * m.R / (m.k + beta2 * m.R), m.R, NO_RELEVANT)
+    return (1 + beta2) * m.sum(1, m.k, m.r) / (m.k + beta2 * m.R)
 
 
 @declare("ERR", relevance="graded", reference=f"{ERR_PAPER}, Section 4")
