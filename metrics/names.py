@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from .errors import InputError, close_matches, exact_number
 from .registry import MAX_DEPTH, REGISTRY, Measure, Metric
-from .spellings import NOT_DECLARED, spelled
+from .spellings import REFUSED, spelled
 
 _SYNTAX = re.compile(r"^\s*(?P<base>[A-Za-z][\w*-]*?)\s*(?:\((?P<params>[^()]*)\))?\s*(?:@\s*(?P<k>[^@\s]*))?\s*$")
 _HINT = "write NAME, NAME@k or NAME(param=value)@k, e.g. nDCG@10 or RBP(p=0.8)@10"
@@ -45,9 +45,8 @@ def lookup(base: str) -> Metric:
     for metric in REGISTRY.values():
         if wanted in (name.lower() for name in metric.names):
             return metric
-    if wanted in NOT_DECLARED:
-        raise InputError("metric", base, f"{NOT_DECLARED[wanted]} is not declared in irprops yet",
-                         f"declare it as a proposal (irprops check --help), or use one of: {', '.join(REGISTRY)}")
+    if wanted in REFUSED:
+        raise InputError("metric", base, *REFUSED[wanted])
     best = {}
     for metric in REGISTRY.values():
         for found in close_matches(base, metric.names, n=1):
@@ -117,8 +116,8 @@ def _threshold(metric: Metric, raw: str) -> Fraction:
     value = exact_number(raw, f"{metric.key} parameter rel", "e.g. rel=1/2")
     if value > 1 and value.denominator == 1:
         raise InputError(f"{metric.key} parameter rel", raw, "irprops' grades lie in [0, 1], so a threshold above 1 keeps nothing",
-                         f"an integer level g of a scale 0..M is the grade g/M: ir_measures' rel={raw} of grades 0..3 is "
-                         f"rel={raw}/3")
+                         f"an integer level g of a scale 0..M is the grade g/M: ir_measures' rel={value} of grades 0..3 is "
+                         f"rel={value}/3")
     if not 0 < value <= 1:
         raise InputError(f"{metric.key} parameter rel", raw, "the threshold must lie in (0, 1]", "e.g. rel=1/2")
     return value

@@ -27,13 +27,15 @@ class Spelling:
     written: str
     metric: str
     note: str = ""
+    cutoff: bool = False
+    """The depth ``@k`` is required (ranx's name without it means another depth than irprops' default)."""
 
     @functools.cached_property
     def pattern(self) -> re.Pattern[str]:
         """The name as a regular expression: ``k`` a depth, ``.P`` the digits of a persistence after its point."""
         text = re.escape(self.written).replace(r"\.P", r"\.(?P<p>\d+)")
         text = re.sub(r"_k$", r"_(?P<k>\\d+)", text)
-        text = re.sub(r"@k$", r"(?:@(?P<k>\\d+))?", text)  # ranx's names without a cutoff rank the whole run
+        text = re.sub(r"@k$", r"@(?P<k>\\d+)" if self.cutoff else r"(?:@(?P<k>\\d+))?", text)  # without: the whole run
         return re.compile(text, re.IGNORECASE)
 
     def irprops_name(self, name: str) -> str | None:
@@ -57,21 +59,22 @@ SPELLINGS: tuple[Spelling, ...] = (
     Spelling("trec_eval", "map_cut_k", "AP", R_ZERO),
     Spelling("trec_eval", "ndcg", "NDCG", R_ZERO),
     Spelling("trec_eval", "ndcg_cut_k", "NDCG", R_ZERO),
-    Spelling("ranx", "precision@k", "P"),
+    Spelling("ranx", "precision@k", "P", "without a cutoff is at the run's length; irprops' Precision without @k is at "
+             "max(length, R)", cutoff=True),
     Spelling("ranx", "recall@k", "Recall", R_ZERO),
-    Spelling("ranx", "f1@k", "F"),
+    Spelling("ranx", "f1@k", "F", "without a cutoff is at the run's length (irprops refuses f1 without @k)", cutoff=True),
     Spelling("ranx", "r-precision", "RPrec", R_ZERO),
     Spelling("ranx", "hit_rate@k", "Success"),
     Spelling("ranx", "mrr@k", "RR"),
     Spelling("ranx", "map@k", "AP", R_ZERO),
     Spelling("ranx", "dcg@k", "DCG"),
     Spelling("ranx", "ndcg@k", "NDCG", R_ZERO),
-    Spelling("ranx", "rbp.P", "RBP"),
+    Spelling("ranx", "rbp.P", "RBP", "also reads rbp@95 as p = 0.95, where irprops (as ir_measures) reads RBP@95 as the depth"),
 )
 """trec_eval's and ranx's names, by toolkit (ir_measures' are irprops' own syntax, with its parameters)."""
 
 
-NOT_DECLARED: dict[str, str] = {
+_NOT_DECLARED = {
     "bpref": "BPref (Buckley and Voorhees 2004)",
     "ndcg_burges": "nDCG with exponential gain (Burges et al. 2005)",
     "dcg_burges": "DCG with exponential gain (Burges et al. 2005)",
@@ -79,7 +82,13 @@ NOT_DECLARED: dict[str, str] = {
     "inst": "INST (Moffat et al.)",
     "insq": "INSQ (Moffat et al.)",
 }
-"""Toolkit names of metrics irprops does not declare yet (a clear refusal, not a near-miss suggestion)."""
+_WHOLE_RUN = "{name} without a cutoff is at the run's length; an irprops name without @k is at max(length, R)"
+REFUSED: dict[str, tuple[str, str]] = {
+    **{name: (f"{what} is not declared in irprops yet", "declare it as a proposal (irprops check --help)")
+       for name, what in _NOT_DECLARED.items()},
+    "f1": (_WHOLE_RUN.format(name="ranx's f1"), "write F@<the run's length>, e.g. F@10"),
+}
+"""Toolkit names irprops does not read, with why and what to write instead (a clear refusal, not a near-miss suggestion)."""
 
 
 def spelled(name: str) -> str | None:

@@ -85,7 +85,8 @@ class Localized(SearchProperty[Pair]):
         best: tuple[Pair, Witness] | None = None
         limit = (math.inf,) * 3 if everything else size(seen[-1][1])[:3]  # the witness found: only a smaller one replaces it
         for members in classes.values():
-            ordered = sorted(members, key=lambda s: (size(s), s.ranking, s.qrels))
+            # an unjudged document (None) sorts after every grade: Python cannot order None against a Fraction (round 39)
+            ordered = sorted(members, key=lambda s: (size(s), tuple((g is None, g or 0) for g in s.ranking), s.qrels))
             defined = [s for s in ordered if size(s)[:3] < limit and isinstance(target.score(s), Scored)]
             for later in defined[1:]:
                 found = log.attempt(self, (defined[0], later), target)

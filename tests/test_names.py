@@ -61,6 +61,7 @@ class TestBadNames:
         ("nDCG(max_rel=0)@10", "integer >= 1"),
         ("bpref", "BPref (Buckley and Voorhees 2004) is not declared"),
         ("ndcg_burges@10", "exponential gain (Burges et al. 2005) is not declared"),
+        ("f1", "ranx's f1 without a cutoff is at the run's length"),
         ("@5", "not a metric name"),
     ])
     def test_are_refused_naming_the_value_and_the_fix(self, name: str, message: str) -> None:
@@ -92,6 +93,10 @@ class TestTrecEvalAndRanxNames:
     ])
     def test_the_names_of_the_issue_parse(self, name: str, irprops: str) -> None:
         assert parse(name).name == irprops
+
+    def test_rbp_at_95_is_a_depth_as_in_ir_measures_and_the_ranx_reading_is_documented(self) -> None:
+        assert parse("rbp@95") == parse("RBP(p=0.8)@95")
+        assert any("rbp@95" in s.note for s in spellings_of("RBP"))
 
     def test_every_metric_names_its_toolkit_spellings(self) -> None:
         for spelling in SPELLINGS:

@@ -117,6 +117,10 @@ class TestTheCatalog:
             assert [rows[row.metric][p].verdict for p in COLUMNS] == [cell(built, row.label, p).verdict for p in COLUMNS]
         assert catalog.paper["agreement"]["agree"] == 91
 
+    def test_says_only_of_binary_metrics_that_the_first_relevant_rank_sets_the_score(self, catalog: t2.Table2) -> None:
+        c = next(f for f in catalog.footnotes if f.letter == "c")
+        assert {label for label, _ in c.cells} == {"RR"} and "ERR" not in c.fact  # graded ERR goes on past a grade 1/2
+
     def test_has_the_json_shape_of_table_2_with_the_parameters_named(self, rendered: Path, rendered_catalog: Path) -> None:
         table2 = json.loads((rendered / "table2.json").read_text())
         document = json.loads((rendered_catalog / "catalog.json").read_text())

@@ -52,6 +52,12 @@ class TestWhatTheSearchSees:
         assert witness is not None and (witness.data["k"], witness.data["ranking"]) == (1, ["0", "?"])
 
 
+    def test_a_metric_undefined_below_an_unjudged_next_rank_is_not_localized_by_a_weak_witness(self) -> None:
+        verdict = check(uj.undefined_below_an_unjudged_next, ["localized"], budget=30)["localized"]
+        assert verdict.verdict == "no" and verdict.witness is not None
+        assert verdict.witness.data["k"] == 1 and {tuple(verdict.witness.data[side]["ranking"]) for side in "ab"} == {("0",), ("0", "?")}
+
+
 class TestTheProofsModelTheMarks:
     def test_true_swaps_are_proved_at_each_depth_with_the_marks_in_the_queries(self) -> None:
         result = settled(uj.penalised_harmonic_gain, uj.penalised_harmonic_gain_truth, ["convergent", "top_weighted"])

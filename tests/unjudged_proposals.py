@@ -85,3 +85,11 @@ def harmonic_with_unjudged_top_bonus_from_7_truth(ranking: Ranking, k: int, qrel
 @proposal("mark-at-rank-R")
 def mark_at_rank_r(m: Any) -> Any:
     return m.sum(1, m.k, m.r) / m.k + m.unjudged(m.R)
+
+
+# Undefined exactly when rank k + 1 holds an unjudged document: the top-k count otherwise. Localized only in the weak
+# sense: `0` and `0?` at k = 1 share their top 1, and the second has no value. The localized search sorts such pairs
+# with unjudged documents among grades (a thirty-ninth hostile review: that sort raised a TypeError).
+@proposal("undefined-below-an-unjudged-next")
+def undefined_below_an_unjudged_next(m: Any) -> Any:
+    return m.sum(1, m.k, m.r) / (1 - m.unjudged(m.k + 1))

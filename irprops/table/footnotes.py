@@ -9,8 +9,8 @@ a. metrics that declare a residual: the score is the lower end of [score, score 
    top-weighted, localized);
 b. metrics that fail both convergence and top-weightedness by a swap that leaves the
    score unchanged (re-checked exactly on the witnesses);
-c. metrics whose closed form is decided by the first relevant rank (a product over the
-   earlier ranks) and is 0 when nothing relevant is in the top k; marks localized and
+c. binary metrics whose closed form is decided by the first relevant rank (a product over
+   the earlier ranks) and is 0 when nothing relevant is in the top k; marks localized and
    complete;
 d. metrics a denominator of whose closed form vanishes when nothing relevant is in the
    top k, for every k and every R >= 1; marks complete;
@@ -111,7 +111,9 @@ def _first_relevant(rows: dict[str, Measure], results: dict[str, CheckResult]) -
         form = measure.closed_form()
         if form is None or not any(isinstance(a, sympy.Product) for a in sympy.preorder_traversal(form.expr)):
             continue
-        if _zero_grades(measure, form.expr) == 0 and not form.denominators:
+        # a product over the earlier ranks sets the score by the first relevant rank only on 0/1 grades: a graded ERR
+        # goes on past a partly relevant document (a thirty-ninth hostile review: the catalog said so of ERR)
+        if measure.metric.binary and _zero_grades(measure, form.expr) == 0 and not form.denominators:
             facts.append(f"{label}@k, set by the first relevant rank, is 0 (not undefined) when the top k holds nothing relevant: "
                          f"its closed form {show(form.expr)} is 0 at zero grades for every k and R")
             cells += [(label, p) for p in _yes(results[label], Prop.LOCALIZED, Prop.COMPLETE)]

@@ -6,7 +6,7 @@ Each is declared as its source defines it, over irprops' grades in [0, 1]:
   a relevant document is in the top k. The paper's HIT is the largest *grade* in the top k and
   keeps its own name; on binary grades the two agree.
 * CG@k (Jarvelin and Kekalainen 2002): the gains of the top k, undiscounted.
-* F@k (van Rijsbergen 1979; trec_eval's ``set_F`` at a cutoff): the weighted harmonic mean of
+* F@k (van Rijsbergen 1979; ranx's ``f1@k``): the weighted harmonic mean of
   Prec@k and Recall@k, written over counts so that nothing relevant in the top k scores 0.
 * ERR@k (Chapelle, Metzler, Zhang and Grinspan, CIKM 2009): the cascade user's expected
   reciprocal rank of stopping, with the grade as the probability of being satisfied.
@@ -22,7 +22,7 @@ from ..registry import Param, declare
 
 ERR_PAPER = "Chapelle, Metzler, Zhang and Grinspan, Expected Reciprocal Rank for Graded Relevance, CIKM 2009"
 JK_PAPER = "Jarvelin and Kekalainen, Cumulated Gain-Based Evaluation of IR Techniques, ACM TOIS 2002"
-F_SOURCE = "van Rijsbergen, Information Retrieval (2nd ed.), 1979, Chapter 7; trec_eval's set_F at a cutoff"
+F_SOURCE = "van Rijsbergen, Information Retrieval (2nd ed.), 1979, Chapter 7; ranx's f1@k"
 
 
 @declare("Success", relevance="binary", reference="ir_measures' Success and trec_eval's success_k")
@@ -64,8 +64,9 @@ def f_measure(m: Algebra) -> Any:
 
     F@k(B) = (1 + beta^2) * sum_{i=1..k} b_i / (k + beta^2 * R)
     This is (1 + beta^2) P R / (beta^2 P + R) with P = Prec@k and R = Recall@k, and 0 when
-    the top k holds nothing relevant. Written over counts, as trec_eval's set_F is, it is 0
-    when R = 0 (where recall, and so the harmonic mean, has no value), as trec_eval and ranx score it.
+    the top k holds nothing relevant. Written over counts it is 0 when R = 0 (where recall, and
+    so the harmonic mean, has no value), as trec_eval and ranx score it. trec_eval's set_F.x
+    takes x = beta^2 over the whole retrieved run: F(beta=2)@k of a run of length k is set_F.4.
 
     >>> from irprops.metrics import score
     >>> score("F@4", "1100", R=2).exact, score("F(beta=2)@4", "1100", R=2).exact
@@ -80,8 +81,9 @@ def expected_reciprocal_rank(m: Algebra) -> Any:
     """Expected reciprocal rank at depth k: a cascade user stops at rank i, satisfied with probability r_i, gaining 1/i.
 
     ERR@k(R) = sum_{i=1..k} (r_i / i) * prod_{j=1..i-1} (1 - r_j)
-    The grade is the satisfaction probability; integer grades g of a scale 0..g_max map to
-    (2^g - 1) / 2^g_max, as in the paper (so ir_measures' ERR of grade 2 of 0..2 is r = 3/4).
+    The grade is the satisfaction probability; the paper maps an integer grade g of a scale
+    0..g_max to (2^g - 1) / 2^g_max. ir_measures' ERR (through gdeval) fixes g_max = 4 whatever
+    the qrels hold, so its grade 2 is the grade 3/16 here.
 
     >>> from irprops.metrics import score
     >>> score("ERR@3", "1/2,0,1").exact
