@@ -125,7 +125,8 @@ class ReadMemo:
 
     def _shared(self, kind: str, measure: Measure, situation: Situation,
                 compute: Callable[[list[tuple[Read, object]]], tuple[object, bool]]) -> object:
-        measure.check(situation)
+        if measure.check(situation) is not situation:  # a threshold (rel=, or graded grades for a binary metric): the
+            return compute([])[0]  # reads are the thresholded situation's, not this one's, so nothing is shared
         root = self._roots.setdefault((kind, id(measure), situation.k), _Node())
         found = _follow(root, situation)
         if found is not None:

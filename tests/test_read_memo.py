@@ -122,3 +122,12 @@ class TestWhatIsShared:
         for situation in (Situation.of("1111", k=1), Situation.of("11110", k=1)):
             assert memo.screen(measure, situation) == 1
         assert memo.screens == 3
+
+
+class TestAThresholdSharesNothing:
+    def test_a_threshold_that_drops_a_qrel_is_not_answered_from_a_run_whose_reads_looked_alike(self) -> None:
+        memo, measure = ReadMemo(), parse("AP(rel=1/2)@1")
+        both = Situation.of("1", k=1, qrels="1,1")  # R = 2 after the threshold: AP = 1/2
+        dropped = Situation.of("1", k=1, qrels="1,1/4")  # R = 2 before it, 1 after: AP = 1
+        assert memo.exact(measure, both) == Fraction(1, 2)
+        assert memo.exact(measure, dropped) == measure.exact(dropped) == 1
