@@ -291,6 +291,9 @@ def list_metrics(name: str | None, as_markdown: bool) -> None:
             also = [*metric.aliases, *(f"{s.written} ({s.toolkit})" for s in metrics.spellings_of(metric.key))]
             table.add_row(metric.key, ", ".join(also), metric.relevance, params, metric.definition, style=None)
         Console(highlight=False).print(table, markup=False)
+        from irprops.metrics.spellings import NOT_DECLARED
+
+        click.echo("Not declared yet: " + "; ".join(f"{what} ({why})" for what, why in NOT_DECLARED.values()) + ".")
         return
     measure = metrics.parse(name)
     metric = measure.metric

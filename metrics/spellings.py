@@ -74,18 +74,25 @@ SPELLINGS: tuple[Spelling, ...] = (
 """trec_eval's and ranx's names, by toolkit (ir_measures' are irprops' own syntax, with its parameters)."""
 
 
-_NOT_DECLARED = {
-    "bpref": "BPref (Buckley and Voorhees 2004)",
-    "ndcg_burges": "nDCG with exponential gain (Burges et al. 2005)",
-    "dcg_burges": "DCG with exponential gain (Burges et al. 2005)",
-    "q": "Q-measure (Sakai)",
-    "inst": "INST (Moffat et al.)",
-    "insq": "INSQ (Moffat et al.)",
+NOT_DECLARED: dict[str, tuple[str, str]] = {
+    "bpref": ("BPref (Buckley and Voorhees 2004)",
+              "it needs the number of judged nonrelevant documents of the collection, which the situation does not hold yet"),
+    "q": ("Q-measure (Sakai)",
+          "its graded form counts the relevant documents ([r_i > 0]), an indicator the formula language does not have yet"),
+    "ndcg_burges": ("nDCG with exponential gain (Burges et al. 2005)",
+                    "its gain 2^(M r) is not rational for every grade r, and the formula language has no exponential yet"),
+    "dcg_burges": ("DCG with exponential gain (Burges et al. 2005)", "as for ndcg_burges"),
+    "inst": ("INST (Moffat et al.)",
+             "its normaliser is an infinite sum over the user's expected stops, with no exact form the exact layer can decide"),
+    "insq": ("INSQ (Moffat et al.)",
+             ("its normaliser (2T)^2 sum_{n >= 2T} 1/n^2 = (2T)^2 (pi^2/6 - sum_{n < 2T} 1/n^2) is irrational, and the exact "
+              "layer decides rationals and logarithms only; irprops does not approximate it")),
 }
+"""Toolkit names of metrics irprops does not declare yet, by lower-case name: (the metric, why not)."""
 _WHOLE_RUN = "{name} without a cutoff is at the run's length; an irprops name without @k is at max(length, R)"
 REFUSED: dict[str, tuple[str, str]] = {
-    **{name: (f"{what} is not declared in irprops yet", "declare it as a proposal (irprops check --help)")
-       for name, what in _NOT_DECLARED.items()},
+    **{name: (f"{what} is not declared in irprops yet: {why}", "declare it as a proposal (irprops check --help)")
+       for name, (what, why) in NOT_DECLARED.items()},
     "f1": (_WHOLE_RUN.format(name="ranx's f1"), "write F@<the run's length>, e.g. F@10"),
 }
 """Toolkit names irprops does not read, with why and what to write instead (a clear refusal, not a near-miss suggestion)."""

@@ -62,6 +62,7 @@ class TestBadNames:
         ("bpref", "BPref (Buckley and Voorhees 2004) is not declared"),
         ("ndcg_burges@10", "exponential gain (Burges et al. 2005) is not declared"),
         ("f1", "ranx's f1 without a cutoff is at the run's length"),
+        ("INSQ", "is irrational, and the exact layer decides rationals and logarithms only"),
         ("@5", "not a metric name"),
     ])
     def test_are_refused_naming_the_value_and_the_fix(self, name: str, message: str) -> None:
