@@ -11,7 +11,7 @@ read as irprops' scale of grades in [0, 1] gives them meaning:
 * ``rel=t`` (any metric): grades >= t count as relevant (1), the others as nonrelevant (0).
   ir_measures' integer levels are grades g/M of a scale 0..M: its ``rel=2`` of 0..3 is
   ``rel=2/3`` here;
-* ``max_rel=M`` (SDCG, NDCG, DCG): the top of the grade scale, which irprops' grade 1 is
+* ``max_rel=M`` (the metrics that declare it, the DCG family): the top of the grade scale, which irprops' grade 1 is
   (an integer grade g of 0..M is g/M), so it changes no value;
 * ``dcg=log2``: the linear-gain DCG irprops declares (``exp-log2`` is not declared yet).
 """
@@ -107,7 +107,7 @@ def _parse_params(metric: Metric, text: str | None) -> tuple[dict[str, Fraction]
         elif key in _TOOLKIT_PARAMS:
             _TOOLKIT_PARAMS[key](metric, raw)
         else:
-            known = ", ".join([*declared, "rel", *(k for k, (keys, _) in _SCALE.items() if metric.key in keys)])
+            known = ", ".join([*declared, "rel", *metric.scale_params])
             raise InputError(f"{metric.key} parameter", key, "no such parameter", f"{metric.key} takes: {known}")
     return values, rel
 
@@ -123,21 +123,21 @@ def _threshold(metric: Metric, raw: str) -> Fraction:
     return value
 
 
-_GRADED_GAIN = ("DCG", "SDCG", "NDCG", "SN-DCG")
-_SCALE: dict[str, tuple[tuple[str, ...], str]] = {
-    "max_rel": (_GRADED_GAIN, "an integer >= 1 (the top of the grade scale, which irprops' grade 1 is)"),
-    "dcg": (_GRADED_GAIN, "log2 (ir_measures' exp-log2, exponential gain, is not declared yet)"),
+_SCALE: dict[str, str] = {
+    "max_rel": "an integer >= 1 (the top of the grade scale, which irprops' grade 1 is)",
+    "dcg": "log2 (ir_measures' exp-log2, exponential gain, is not declared yet)",
 }
 
 
 def _scale(key: str) -> Callable[[Metric, str], None]:
     """A check of an ir_measures parameter that names irprops' own convention (and so changes no value)."""
-    metrics, rule = _SCALE[key]
+    rule = _SCALE[key]
 
     def accept(metric: Metric, raw: str) -> None:
         ok = raw.isdigit() and int(raw) >= 1 if key == "max_rel" else raw.lower() == "log2"
-        if metric.key not in metrics:
-            raise InputError(f"{metric.key} parameter", key, "no such parameter", f"{key} applies to {', '.join(metrics)}")
+        if key not in metric.scale_params:
+            where = ", ".join(m.key for m in REGISTRY.values() if key in m.scale_params)
+            raise InputError(f"{metric.key} parameter", key, "no such parameter", f"{key} applies to {where}")
         if not ok:
             raise InputError(f"{metric.key} parameter {key}", raw, f"must be {rule}")
 

@@ -79,6 +79,9 @@ class Metric:
     params: tuple[Param, ...]
     reference: str
     residual: Formula | None = None
+    scale_params: tuple[str, ...] = ()
+    """ir_measures' parameters that name irprops' own convention for this metric (``max_rel``, ``dcg``): accepted in a
+    name, changing no value (:mod:`metrics.names`)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -152,11 +155,12 @@ def declare(
     aliases: tuple[str, ...] = (),
     params: tuple[Param, ...] = (),
     residual: Formula | None = None,
+    scale_params: tuple[str, ...] = (),
 ) -> Callable[[Formula], Formula]:
     """Register ``formula`` as the metric ``key``. Names are matched case-insensitively."""
 
     def register(formula: Formula) -> Formula:
-        metric = Metric(key, formula, relevance, aliases, params, reference, residual)
+        metric = Metric(key, formula, relevance, aliases, params, reference, residual, scale_params)
         taken = {name.lower(): m.key for m in REGISTRY.values() for name in m.names}
         for name in metric.names:
             if name.lower() in taken:

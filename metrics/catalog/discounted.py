@@ -18,6 +18,8 @@ from ..algebra import Algebra
 from ..registry import Param, declare
 from .counting import NO_RELEVANT, SEVEN
 
+GAIN_SCALE = ("max_rel", "dcg")
+"""ir_measures' parameters naming the linear gain of the grades as they are (max_rel=M: a grade g of 0..M is g/M here)."""
 RBP_PAPER = "Moffat and Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness, ACM TOIS 2008"
 
 
@@ -26,7 +28,7 @@ def discounted_gain(m: Algebra, grade: Callable[[Any], Any]) -> Any:
     return m.sum(1, m.k, lambda i: grade(i) / m.log2(i + 1))
 
 
-@declare("DCG", relevance="graded", reference=f"{SEVEN}, Section 2 (after Jarvelin and Kekalainen 2002)")
+@declare("DCG", relevance="graded", scale_params=GAIN_SCALE, reference=f"{SEVEN}, Section 2 (after Jarvelin and Kekalainen 2002)")
 def dcg(m: Algebra) -> Any:
     """Discounted cumulative gain at depth k, discounting from rank 1 (unbounded).
 
@@ -39,7 +41,7 @@ def dcg(m: Algebra) -> Any:
     return discounted_gain(m, m.r)
 
 
-@declare("SDCG", relevance="graded", reference=f"{SEVEN}, Section 2")
+@declare("SDCG", relevance="graded", scale_params=GAIN_SCALE, reference=f"{SEVEN}, Section 2")
 def scaled_dcg(m: Algebra) -> Any:
     """Scaled DCG at depth k: DCG divided by the sum of the first k weights (the all-relevant DCG).
 
@@ -52,7 +54,7 @@ def scaled_dcg(m: Algebra) -> Any:
     return discounted_gain(m, m.r) / discounted_gain(m, lambda i: m.num(1))
 
 
-@declare("NDCG", relevance="graded", reference=f"{SEVEN}, Section 3")
+@declare("NDCG", relevance="graded", scale_params=GAIN_SCALE, reference=f"{SEVEN}, Section 3")
 def normalised_dcg(m: Algebra) -> Any:
     """Normalised DCG at depth k: DCG divided by the DCG at depth k of the ideal ordering of all the qrels.
 
@@ -66,7 +68,7 @@ def normalised_dcg(m: Algebra) -> Any:
     return m.div(discounted_gain(m, m.r), discounted_gain(m, m.g), NO_RELEVANT)
 
 
-@declare("SN-DCG", relevance="graded", aliases=("SNDCG",), reference=f"{SEVEN}, Section 3 and Table 1")
+@declare("SN-DCG", relevance="graded", aliases=("SNDCG",), scale_params=GAIN_SCALE, reference=f"{SEVEN}, Section 3 and Table 1")
 def self_normalised_dcg(m: Algebra) -> Any:
     """Self-normalised DCG at depth k: DCG divided by the DCG of the top k sorted by grade.
 
