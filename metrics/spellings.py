@@ -45,7 +45,7 @@ class Spelling:
             return None
         groups = match.groupdict()
         params = f"(p=0.{groups['p']})" if groups.get("p") else ""
-        depth = f"@{int(groups['k'])}" if groups.get("k") else ""
+        depth = f"@{groups['k']}" if groups.get("k") else ""  # the parser checks the depth's size
         return f"{self.metric}{params}{depth}"
 
 

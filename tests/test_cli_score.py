@@ -85,6 +85,9 @@ class TestBadInput:
         (("RBP(p=1e-999999)@3", "1"), "more than 60 digits"),
         (("P@5", "1,1e-999999"), "more than 60 digits"),
         (("P@3", "1", "--R", "99999999999"), "at most 1,000,000 relevant documents"),
+        # a toolkit's name with a depth of 5,000 digits (a hostile read of this session: int() refused it with a traceback)
+        (("P_" + "9" * 5000, "1"), "at most 100,000"),
+        (("rbp." + "9" * 5000, "1"), "more than 60 digits"),
     ])
     def test_one_line_naming_the_value_and_the_rule_with_status_2(self, args: tuple[str, ...], fragment: str) -> None:
         code, out = run("score", *args)
