@@ -80,7 +80,8 @@ def parse(name: str) -> Measure:
         raise InputError("metric", name, f"the depth {match['k']!r} after @ is not an integer", _HINT)
     if len(match["k"].lstrip("+-0")) > len(str(MAX_DEPTH)):
         raise InputError("metric", name, f"the depth k after @ must be at most {MAX_DEPTH:,}", f"e.g. {metric.key}@10")
-    k = int(match["k"])
+    # leading zeros stripped first: int() refuses a string of more than 4,300 digits, zeros included
+    k = int(("-" if match["k"].startswith("-") else "") + (match["k"].lstrip("+-").lstrip("0") or "0"))
     if k < 1:
         raise InputError("metric", name, "the depth k after @ must be at least 1", f"e.g. {metric.key}@10")
     return measure.at(k)
@@ -134,7 +135,7 @@ def _scale(key: str) -> Callable[[Metric, str], None]:
     rule = _SCALE[key]
 
     def accept(metric: Metric, raw: str) -> None:
-        ok = raw.isdigit() and int(raw) >= 1 if key == "max_rel" else raw.lower() == "log2"
+        ok = raw.isdigit() and raw.strip("0") != "" if key == "max_rel" else raw.lower() == "log2"  # an integer >= 1, any size
         if key not in metric.scale_params:
             where = ", ".join(m.key for m in REGISTRY.values() if key in m.scale_params)
             raise InputError(f"{metric.key} parameter", key, "no such parameter", f"{key} applies to {where}")

@@ -88,12 +88,19 @@ class TestBadInput:
         # a toolkit's name with a depth of 5,000 digits (a hostile read of this session: int() refused it with a traceback)
         (("P_" + "9" * 5000, "1"), "at most 100,000"),
         (("rbp." + "9" * 5000, "1"), "more than 60 digits"),
+        (("P@-" + "0" * 5000 + "3", "1"), "at least 1"),
+        (("P@-0", "1"), "at least 1"),
     ])
     def test_one_line_naming_the_value_and_the_rule_with_status_2(self, args: tuple[str, ...], fragment: str) -> None:
         code, out = run("score", *args)
         assert code == 2
         assert out.count("\n") == 1 and out.startswith("irprops: error: ") and fragment in out
         assert "Traceback" not in out
+
+    @pytest.mark.parametrize("name", ["P@" + "0" * 5000 + "3", "nDCG(max_rel=" + "9" * 5000 + ")@3"])
+    def test_a_number_of_thousands_of_digits_that_is_small_or_only_names_a_scale_is_read(self, name: str) -> None:
+        code, out = run("score", name, "1,1/2")
+        assert code == 0 and "k = 3" in out, out
 
     def test_the_installed_entry_point_exits_2_without_a_traceback(self) -> None:
         done = subprocess.run([sys.executable, "-m", "irprops", "score", "P@5", "1,3/2"], capture_output=True, text=True, check=False)
