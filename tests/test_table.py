@@ -117,6 +117,10 @@ class TestTheCatalog:
             assert [rows[row.metric][p].verdict for p in COLUMNS] == [cell(built, row.label, p).verdict for p in COLUMNS]
         assert catalog.paper["agreement"]["agree"] == 91
 
+    def test_says_which_metrics_it_does_not_declare_and_why(self, rendered_catalog: Path) -> None:
+        text = (rendered_catalog / "catalog.md").read_text()
+        assert "## Not declared yet" in text and "INSQ (Moffat et al.) (`insq`): its normaliser" in text and "irrational" in text
+
     def test_says_only_of_binary_metrics_that_the_first_relevant_rank_sets_the_score(self, catalog: t2.Table2) -> None:
         c = next(f for f in catalog.footnotes if f.letter == "c")
         assert {label for label, _ in c.cells} == {"RR"} and "ERR" not in c.fact  # graded ERR goes on past a grade 1/2

@@ -101,8 +101,17 @@ def markdown(table: Table2) -> str:
         lines.append(f"| {metric_label(label)} | " + " | ".join(cells) + " |")
     lines += ["", LEGEND] + (["", parameters(table)] if table.names else []) + ["", "## Footnotes (computed)", ""]
     lines += [f"{f.letter}. {f.fact}" for f in table.footnotes] + [""]
-    lines += _claims(table) + _comparison(table) + _appendices(table)
+    lines += _claims(table) + _comparison(table) + _appendices(table) + (_not_declared() if table.catalog else [])
     return "\n".join(lines) + "\n"
+
+
+def _not_declared() -> list[str]:
+    """The metrics toolkits name that the catalog does not declare yet, and why (the catalog's last section)."""
+    from irprops.metrics.spellings import NOT_DECLARED
+
+    lines = ["## Not declared yet", ""]
+    lines += [f"- {what} (`{name}`): {why}." for name, (what, why) in NOT_DECLARED.items()]
+    return [*lines, ""]
 
 
 def _claims(table: Table2) -> list[str]:
