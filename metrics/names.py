@@ -19,7 +19,6 @@ read as irprops' scale of grades in [0, 1] gives them meaning:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from fractions import Fraction
 
 from .errors import InputError, close_matches, exact_number
@@ -105,8 +104,8 @@ def _parse_params(metric: Metric, text: str | None) -> tuple[dict[str, Fraction]
             values[key] = declared[key].check(value, metric.key)
         elif key == "rel":
             rel = _threshold(metric, raw)
-        elif key in _TOOLKIT_PARAMS:
-            _TOOLKIT_PARAMS[key](metric, raw)
+        elif key in _SCALE:
+            _check_scale(metric, key, raw)
         else:
             known = ", ".join([*declared, "rel", *metric.scale_params])
             raise InputError(f"{metric.key} parameter", key, "no such parameter", f"{metric.key} takes: {known}")
@@ -130,19 +129,12 @@ _SCALE: dict[str, str] = {
 }
 
 
-def _scale(key: str) -> Callable[[Metric, str], None]:
-    """A check of an ir_measures parameter that names irprops' own convention (and so changes no value)."""
-    rule = _SCALE[key]
-
-    def accept(metric: Metric, raw: str) -> None:
-        ok = raw.isdigit() and raw.strip("0") != "" if key == "max_rel" else raw.lower() == "log2"  # an integer >= 1, any size
-        if key not in metric.scale_params:
-            where = ", ".join(m.key for m in REGISTRY.values() if key in m.scale_params)
-            raise InputError(f"{metric.key} parameter", key, "no such parameter", f"{key} applies to {where}")
-        if not ok:
-            raise InputError(f"{metric.key} parameter {key}", raw, f"must be {rule}")
-
-    return accept
-
-
-_TOOLKIT_PARAMS = {key: _scale(key) for key in _SCALE}
+def _check_scale(metric: Metric, key: str, raw: str) -> None:
+    """Refuse an ir_measures parameter naming irprops' own convention (so changing no value) where it does not apply or
+    has another value."""
+    if key not in metric.scale_params:
+        where = ", ".join(m.key for m in REGISTRY.values() if key in m.scale_params)
+        raise InputError(f"{metric.key} parameter", key, "no such parameter", f"{key} applies to {where}")
+    ok = raw.isdigit() and raw.strip("0") != "" if key == "max_rel" else raw.lower() == "log2"  # max_rel: an integer >= 1
+    if not ok:
+        raise InputError(f"{metric.key} parameter {key}", raw, f"must be {_SCALE[key]}")

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..algebra import Algebra
 from ..registry import Param, declare
+from .counting import cascade
 
 ERR_PAPER = "Chapelle, Metzler, Zhang and Grinspan, Expected Reciprocal Rank for Graded Relevance, CIKM 2009"
 JK_PAPER = "Jarvelin and Kekalainen, Cumulated Gain-Based Evaluation of IR Techniques, ACM TOIS 2002"
@@ -89,5 +90,4 @@ def expected_reciprocal_rank(m: Algebra) -> Any:
     >>> score("ERR@3", "1/2,0,1").exact
     Fraction(2, 3)
     """
-    unsatisfied_before = m.prefix_prod(lambda j: 1 - m.r(j))
-    return m.sum(1, m.k, lambda i: m.r(i) * unsatisfied_before(i - 1) / i)
+    return cascade(m)

@@ -67,8 +67,14 @@ def reciprocal_rank(m: Algebra) -> Any:
     >>> score("RR@5", "01100").exact, score("RR@5", "00000").exact
     (Fraction(1, 2), Fraction(0, 1))
     """
-    nothing_before = m.prefix_prod(lambda j: 1 - m.r(j))
-    return m.sum(1, m.k, lambda i: m.r(i) * nothing_before(i - 1) / i)
+    return cascade(m)
+
+
+def cascade(m: Algebra) -> Any:
+    """sum_{i=1..k} (r_i / i) * prod_{j=1..i-1} (1 - r_j): a user who stops at rank i with probability r_i gains 1/i
+    (reciprocal rank on binary grades, ERR on graded ones)."""
+    going_on = m.prefix_prod(lambda j: 1 - m.r(j))
+    return m.sum(1, m.k, lambda i: m.r(i) * going_on(i - 1) / i)
 
 
 @declare("HIT", relevance="graded", reference=f"{SEVEN}, Section 2")
