@@ -11,6 +11,7 @@ exponents, and Python loops over integers (not over grades):
 * ``m.g(i)``: the i-th largest qrel grade, 0 if i > R (the ideal ranking);
 * ``m.r_sorted(i)``: the i-th largest of the grades r_1..r_k (the ideal of the top k);
 * ``m.unjudged(i)``: 1 if rank i holds an unjudged document, or none at a rank i <= k (a short run), else 0;
+* ``m.relevant(i)``: 1 if the grade at rank i is positive, else 0 (the indicator [r_i > 0]; r_i itself on binary grades);
 * ``m.param(name)``: a declared parameter such as RBP's p;
 * ``m.log2(x)``: the base-2 logarithm (exact where the backend is exact);
 * ``m.sum(lo, hi, f)``, ``m.prod(lo, hi, f)``: sum and product of f(i) for lo <= i <= hi;
@@ -102,6 +103,9 @@ class Algebra(ABC):
     def unjudged(self, i: Any) -> Any: ...
 
     @abstractmethod
+    def relevant(self, i: Any) -> Any: ...
+
+    @abstractmethod
     def param(self, name: str) -> Any: ...
 
     @abstractmethod
@@ -163,6 +167,9 @@ class _Concrete(Algebra):
 
     def unjudged(self, i: int) -> Any:
         return self.num(1 if self.situation.unjudged(i) else 0)
+
+    def relevant(self, i: int) -> Any:
+        return self.num(1 if self.situation.grade(i) > 0 else 0)
 
     def param(self, name: str) -> Any:
         return self.num(declared_parameter(self._params, name))

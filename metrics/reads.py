@@ -1,7 +1,7 @@
 """Exact scores shared between situations that agree on everything a formula read.
 
 A formula sees a situation only through its algebra: the depth ``m.k``, the count ``m.R`` and the
-grades and marks ``m.r(i)``, ``m.g(i)``, ``m.r_sorted(i)``, ``m.unjudged(i)`` (the formula language
+grades and marks ``m.r(i)``, ``m.relevant(i)``, ``m.g(i)``, ``m.r_sorted(i)``, ``m.unjudged(i)`` (the formula language
 lets it read nothing else, :data:`~irprops.metrics.language.ALGEBRA`, and keep no state between
 runs). Its exact run is then a function of the answers to those reads, and each read it makes is a
 function of the answers before it. So two situations at one depth that answer every read of one run
@@ -175,8 +175,8 @@ def recording(algebra: type) -> type:
 
 
 class _Recording:
-    """The reads of the algebra (``m.R``, ``m.r(i)``, ``m.g(i)``, ``m.r_sorted(i)``, ``m.unjudged(i)``), each noted the
-    first time a run makes it: a read made again gets the same answer, so the first ones decide the run."""
+    """The reads of the algebra (``m.R``, ``m.r(i)`` and ``m.relevant(i)``, ``m.g(i)``, ``m.r_sorted(i)``, ``m.unjudged(i)``),
+    each noted the first time a run makes it: a read made again gets the same answer, so the first ones decide the run."""
 
     situation: Situation
 
@@ -218,6 +218,11 @@ class _Recording:
     def unjudged(self, i: Any) -> Any:
         value = super().unjudged(i)  # type: ignore[misc]
         self._note(("unjudged", i))
+        return value
+
+    def relevant(self, i: Any) -> Any:
+        value = super().relevant(i)  # type: ignore[misc]
+        self._note(("r", i))  # a function of the grade: situations with the same grade there answer alike
         return value
 
 

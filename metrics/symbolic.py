@@ -76,6 +76,36 @@ class OrderStatistic(sympy.Function):
         return self
 
 
+class Relevant(sympy.Function):
+    """``Relevant(x)``: the indicator [x > 0] of a grade x >= 0 (``m.relevant(i)`` of a graded metric).
+
+    It is 1 or 0 once SymPy knows the sign of x; over the grade symbols it stays a function, an
+    integer in {0, 1} that is 0 exactly where the grade is 0.
+
+    >>> Relevant(sympy.Rational(1, 3)), Relevant(0), Relevant(sympy.Symbol("r_1", nonnegative=True)).is_nonnegative
+    (1, 0, True)
+    """
+
+    nargs = 1
+
+    @classmethod
+    def eval(cls, x: sympy.Expr) -> sympy.Expr | None:
+        if x.is_positive:
+            return Integer(1)
+        if x.is_nonpositive:
+            return Integer(0)
+        return None
+
+    def _eval_is_integer(self) -> bool:
+        return True
+
+    def _eval_is_nonnegative(self) -> bool:
+        return True
+
+    def _eval_is_finite(self) -> bool:
+        return True
+
+
 @dataclass(frozen=True)
 class SymbolicForm:
     """A metric's score as a SymPy expression, with where it is defined and how to evaluate it.
@@ -269,6 +299,12 @@ class _Symbolic(Algebra):
     def _mark(self, i: Any) -> Any:
         return ExactFraction(0)  # the closed form: fully judged situations only
 
+    def relevant(self, i: Any) -> Any:
+        grade = untrace(self.r(i))
+        if is_exact_number(grade):
+            return exact_int(1 if grade > 0 else 0)  # no rank there: 0, as in the exact run
+        return Traced(grade if self.binary else Relevant(grade), "the relevance of a grade")  # [b > 0] is b
+
     def min(self, a: Any, b: Any) -> Any:
         a, b = untrace(a), untrace(b)
         return exact_int(min(a, b)) if is_exact_number(a) and is_exact_number(b) else Traced(sympy.Min(a, b), "a minimum")
@@ -435,7 +471,7 @@ class ClosedFormAlgebra(_Symbolic):
         super().__init__(binary, params)
         self.k_symbol = sympy.Symbol("k", integer=True, positive=True)
         self.grades = sympy.IndexedBase("b" if binary else "r")
-        self.qrel_grades = sympy.IndexedBase("g")
+        self.qrel_grades = sympy.IndexedBase("g", positive=True)  # read only down to R, where each qrel grade is in (0, 1]
         self._indices = 0
 
     def _index(self, lo: Any) -> sympy.Symbol:

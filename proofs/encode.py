@@ -11,7 +11,8 @@
   division by zero is total but unspecified, so an unguarded a / 0 could be anything);
   inside a branch of a ``Piecewise`` the guard holds only where that branch is taken
   (``Implies(path, X != 0)``): a branch the metric never evaluates divides by nothing;
-* ``Piecewise`` becomes ``If``; ``Max``/``Min`` become ``If`` chains.
+* ``Piecewise`` becomes ``If``; ``Max``/``Min`` become ``If`` chains; the indicator ``Relevant(x)``
+  becomes ``If(x > 0, 1, 0)``.
 
 Every fact the encoder adds is returned with a name, so that unsat cores can say which
 were used. The bounds come from :func:`metrics.exact.enclose` (mpmath interval arithmetic,
@@ -30,6 +31,7 @@ import sympy
 import z3
 
 from irprops.metrics.exact import enclose, log2
+from irprops.metrics.symbolic import Relevant
 
 from .smt import conj
 
@@ -78,6 +80,8 @@ class Encoder:
             return 1 / base
         if isinstance(e, sympy.Piecewise):
             return self._piecewise(e.args)
+        if isinstance(e, Relevant):
+            return z3.If(self.term(e.args[0]) > 0, z3.RealVal(1), z3.RealVal(0))
         if e in (sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
             # a branch SymPy evaluated to 1/0 (say Piecewise((1/g, R >= 1), (zoo, True))): the form has no value where it
             # is taken, so a guard excludes that path (as a divisor's guard does), and the value is a fresh unconstrained
