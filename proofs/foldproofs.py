@@ -8,8 +8,8 @@ conclusion:
   (relevant grades seen <= R), gives 0 <= score <= 1;
 * monotonic (U = k): one more step from a state satisfying the invariant does not lower
   the score;
-* convergent (binary): two runs from the same state, one given a 0 and one a 1 at rank
-  i <= k, then the same grades: a relational invariant shows the second scores more;
+* convergent: two runs from the same state, one given a 0 and one a 1 at rank i <= k (graded:
+  a grade x and a larger y), then the same grades: a relational invariant shows the second scores more;
 * top_weighted (binary): two runs given (0, 1) and (1, 0) at ranks l, l + 1, then the same
   grades; any swap of a 0 at i above a 1 at j is a sequence of such adjacent swaps, each
   raising the score or (equal grades) leaving it (a meta-step);
@@ -30,7 +30,7 @@ from irprops.metrics import Situation, Undefined, compare
 from irprops.metrics.exact import to_float, to_str
 from irprops.verdicts import Prop, Witness, grades_json
 
-from .folds import COUNT, Fold
+from .folds import Fold
 from .induction import Atom, Machine, State, conjunction, houdini, obligation, pair_atoms, single_atoms
 from .lemma import ALL_K, Failed, Lemma, Proof, Prover
 from .smt import Query, conj, discharge
@@ -109,7 +109,7 @@ class FoldProver(Prover):
         inv = self.invariant()
         n, a, k, R = z3.Int("n"), self.m.state("A"), z3.Int("k"), z3.Int("R")
         out, facts = self._end(a, n, k, R)
-        hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), ("relevant seen <= R", a[COUNT] <= R), *facts]
+        hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 0", n >= 0), *self.m.consistency(a, R), *facts]
         conclusion = ("conclusion: 0 <= score <= 1", z3.Or(out < 0, out > 1), hypotheses)
         found = self._finish(Prop.BOUNDED, "induction",
                              "every run keeps the invariant, which with n = U and relevant seen <= R gives 0 <= score <= 1",
@@ -129,7 +129,7 @@ class FoldProver(Prover):
         before, facts0 = self._end(a, n, z3.Int("k"), R)
         after, facts1 = self._end(a1, n + 1, z3.Int("k1"), R)
         hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 1", n >= 1), ("grade", self.m.domain(x)),
-                      ("step defined", conj(guards)), ("relevant seen by k + 1 <= R", a1[COUNT] <= R),
+                      ("step defined", conj(guards)), *self.m.consistency(a1, R, " by k + 1"),
                       *facts0, *[(f"{name} at k + 1", f) for name, f in facts1]]
         conclusion = ("conclusion: the score at k + 1 is at least the score at k", after < before, hypotheses)
         return self._finish(Prop.MONOTONIC, "induction", "every run keeps the invariant, under which one more rank never lowers the score",
@@ -139,8 +139,9 @@ class FoldProver(Prover):
     def _paired(self, prop: Prop, lemma: str, statement: str,
                 starts: Callable[[State, z3.ArithRef], tuple[State, State, z3.ArithRef, list[z3.BoolRef]]],
                 trusted: list[str]) -> Proof | Failed:
-        if not self.fold.binary or self.fold.upper != self.p.k:
-            return Failed(prop, "the swap argument needs binary grades and a loop to k")
+        if (not self.fold.binary and prop is Prop.TOP_WEIGHTED) or self.fold.upper != self.p.k:
+            return Failed(prop, "the swap argument needs a loop to k, and binary grades for top-weightedness (graded swaps "
+                                "of ranks i < j are not chains of adjacent swaps that each raise the score)")
         inv = self.invariant()
         prefix, rank = self.m.state("S"), z3.Int("i")
 
@@ -160,19 +161,25 @@ class FoldProver(Prover):
         out_b, facts_b = self._end(b, n, k, R)
         hypotheses = [("relational invariant", conjunction(relation, n, a, b)),
                       ("invariants", z3.And(conjunction(inv, n, a), conjunction(inv, n, b))),
-                      ("n >= 1", n >= 1), ("relevant seen <= R", b[COUNT] <= R), *facts,
+                      ("n >= 1", n >= 1), *self.m.consistency(b, R), *facts,
                       ("defined", conj([f for name, f in facts_b if name == "defined"]))]
         conclusion = ("conclusion: the run with the better grade higher scores strictly more", out_b <= out_a, hypotheses)
         return self._finish(prop, lemma, statement, relation, start(), step, conclusion, [GRADES, CONSISTENT, *trusted])
 
     def convergent(self) -> Proof | Failed:
         def starts(s: State, i: z3.ArithRef) -> tuple[State, State, z3.ArithRef, list[z3.BoolRef]]:
-            a, ga = self.m.step(s, z3.IntVal(0), i)
-            b, gb = self.m.step(s, z3.IntVal(1), i)
-            return a, b, i, ga + gb
+            if self.fold.binary:
+                a, ga = self.m.step(s, z3.IntVal(0), i)
+                b, gb = self.m.step(s, z3.IntVal(1), i)
+                return a, b, i, ga + gb
+            x, y = self.m.grade("x_out"), self.m.grade("y_in")  # the grade that leaves rank i, and the better one that comes in
+            a, ga = self.m.step(s, x, i)
+            b, gb = self.m.step(s, y, i)
+            return a, b, i, [self.m.domain(x), self.m.domain(y), x < y, *ga, *gb]
 
+        brought = "a 1 instead of a 0" if self.fold.binary else "a grade y instead of a smaller grade x"
         return self._paired(Prop.CONVERGENT, "bring-in",
-                            "from any state, a 1 instead of a 0 at rank i <= k, then the same grades to k, ends with a higher score "
+                            f"from any state, {brought} at rank i <= k, then the same grades to k, ends with a higher score "
                             "(the qrels are the same, so R >= relevant seen by B)", starts, [])
 
     def top_weighted(self) -> Proof | Failed:
@@ -205,6 +212,8 @@ class FoldProver(Prover):
         return houdini(single_atoms(self.m, ideal=True, R=R), lambda: (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step), step, R
 
     def realizable(self) -> Proof | Failed:
+        if self.fold.reads_ideal():
+            return Failed(Prop.REALIZABLE, "the steps read the ideal grades, which a run on a special ranking does not model")
         bound = self.bounded()
         if isinstance(bound, Failed) or bound.conclusion != "yes":
             return Failed(Prop.REALIZABLE, "no bound of 1 is proved")
@@ -247,6 +256,8 @@ class FoldProver(Prover):
         return [Query("every step of the run is defined", z3.Not(z3.Implies(hypotheses, conj(guards))), ())]
 
     def unbounded(self) -> Proof | Failed:
+        if self.fold.reads_ideal():
+            return Failed(Prop.BOUNDED, "the steps read the ideal grades, which a run on a special ranking does not model")
         def relevant(rank: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
             return z3.IntVal(1) if self.fold.binary else z3.RealVal(1), []
         inv, step, R = self._special_run(relevant)

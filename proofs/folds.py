@@ -14,7 +14,11 @@ over the ranks i = 1..U that keeps a few numbers:
   situation model's consistency (N <= R after every rank) can be stated.
 
 A step may read R (Q-measure's min(i, R)): R is fixed by the qrels, the same in both runs
-of a swap and at every depth. It never reads the depth k.
+of a swap and at every depth. It never reads the depth k. A step or a prefix may also read the
+ideal grade at its rank (``g_i``, 0 past R: graded Q-measure's cumulated ideal gain), an input G
+of the rank that both runs of a swap share. Two counts are then kept where the situation model's
+consistency needs them: the ideal gain seen (``N_ideal``: the grades seen never add up to more),
+and, where a step counts the relevant documents (``[x > 0]``), that count (``N_pos`` <= R).
 
 All updates read the *old* state (a prefix read after its update is written out as
 P + f(i)). The output is the closed form with each aggregate replaced by its state.
@@ -30,7 +34,7 @@ import sympy
 
 from irprops.metrics import Situation
 from irprops.metrics.exact import Exact, as_exact
-from irprops.metrics.symbolic import MaxOver
+from irprops.metrics.symbolic import MaxOver, Relevant
 
 from .structure import Prepared
 
@@ -39,6 +43,13 @@ X = sympy.Symbol("x")
 I = sympy.Symbol("i", integer=True, positive=True)
 """The current rank (1-based)."""
 COUNT = sympy.Symbol("N_rel")
+"""The grades seen, added up (always kept)."""
+IDEAL_GRADE = sympy.Symbol("G")
+"""The ideal grade at the current rank: the rank-th largest qrel grade, 0 past R."""
+IDEAL = sympy.Symbol("N_ideal")
+"""The ideal grades of the ranks seen, added up (kept when a step reads G)."""
+POSITIVE = sympy.Symbol("N_pos")
+"""The relevant documents seen, counted (the prefix sum of [x > 0], when the closed form has it)."""
 
 
 @dataclass
@@ -55,6 +66,10 @@ class Fold:
     def state(self) -> tuple[sympy.Symbol, ...]:
         return tuple(self.init)
 
+    def reads_ideal(self) -> bool:
+        """Whether a step reads the ideal grade G at its rank."""
+        return any(sympy.sympify(e).has(IDEAL_GRADE) for e in self.update.values())
+
     def describe(self) -> str:
         steps = "; ".join(f"{v} := {self.update[v]} (from {self.init[v]})" for v in self.state)
         return f"for i = 1..{self.upper}: {steps}; score = {self.output}"
@@ -65,8 +80,9 @@ class Fold:
         state = dict(self.init)
         for i in range(1, upper + 1):
             grade = situation.grade(i)
-            x = sympy.Rational(grade.numerator, grade.denominator)
-            values = {**state, X: x, I: sympy.Integer(i), R: sympy.Integer(situation.R), **params}
+            ideal = situation.qrels[i - 1] if i <= situation.R else 0
+            x, g = sympy.Rational(grade.numerator, grade.denominator), sympy.Rational(ideal)
+            values = {**state, X: x, IDEAL_GRADE: g, I: sympy.Integer(i), R: sympy.Integer(situation.R), **params}
             state = {v: sympy.sympify(self.update[v]).xreplace(values) for v in self.state}
         out = self.output.xreplace({**state, k: sympy.Integer(situation.k), R: sympy.Integer(situation.R), **params}).doit()
         if out.has(sympy.zoo, sympy.nan):
@@ -86,6 +102,8 @@ def extract(p: Prepared) -> Fold | None:
     fold = Fold(builder.upper, output, builder.init, builder.update, p.binary)
     if COUNT not in fold.init:
         fold.init[COUNT], fold.update[COUNT] = sympy.Integer(0), COUNT + X
+    if fold.reads_ideal() and IDEAL not in fold.init:
+        fold.init[IDEAL], fold.update[IDEAL] = sympy.Integer(0), IDEAL + IDEAL_GRADE
     return fold
 
 
@@ -151,8 +169,9 @@ class _Builder:
 
     def _body(self, body: sympy.Expr, variable: sympy.Symbol) -> sympy.Expr:
         """The body at rank I with grade X, inner prefix aggregates replaced by state."""
-        replaced = body.replace(lambda a: isinstance(a, (sympy.Sum, sympy.Product)) and a.has(self.p.grades),
-                                lambda a: self._prefix(a, variable))
+        read = (self.p.grades,) if self.p.form.qrel_base is None else (self.p.grades, self.p.form.qrel_base)
+        replaced = body.replace(lambda a: isinstance(a, (sympy.Sum, sympy.Product)) and a.has(*read), lambda a: self._prefix(a, variable))
+        replaced = _ideal_read(replaced, variable, self.p)
         replaced = replaced.xreplace({self.p.grades[variable]: X}).xreplace({variable: I})
         if replaced.has(sympy.Indexed, sympy.Sum, sympy.Product, MaxOver) or replaced.has(self.p.k):
             raise _NotAFold  # a step reads the current rank and grade, the state and R (fixed by the qrels), never the depth
@@ -164,7 +183,7 @@ class _Builder:
         j, lo, hi = e.limits[0]
         if lo != 1 or hi not in (outer, outer - 1):
             raise _NotAFold
-        inner = e.function.xreplace({self.p.grades[j]: X})
+        inner = _ideal_read(e.function, j, self.p).xreplace({self.p.grades[j]: X})
         if inner.has(outer) or inner.has(self.p.k) or inner.has(self.p.R):
             raise _NotAFold  # a running state is a sum over the earlier ranks alone: it cannot read the current rank, k or R
         f = inner.xreplace({j: I})
@@ -173,7 +192,7 @@ class _Builder:
         key = (type(e), f)
         if key not in self.names:
             if isinstance(e, sympy.Sum):
-                name = COUNT if f == X else self._new("P", sympy.Integer(0), None)
+                name = {X: COUNT, IDEAL_GRADE: IDEAL, Relevant(X): POSITIVE}.get(f) or self._new("P", sympy.Integer(0), None)
                 self.init.setdefault(name, sympy.Integer(0))
                 self.update[name] = name + f
             else:
@@ -182,6 +201,32 @@ class _Builder:
             self.names[key] = name
         name = self.names[key]
         return self.update[name] if hi == outer else name
+
+
+def _ideal_read(e: sympy.Expr, rank: sympy.Symbol, p: Prepared) -> sympy.Expr:
+    """``e`` with the ideal grade at ``rank`` (``Piecewise((g[rank], rank <= R), (0, True))``, as the closed form reads
+    ``m.g(rank)``) written G; any other read of a qrel grade is left for the caller to refuse (it stays indexed)."""
+    qrels, R = p.form.qrel_base, p.R
+    if qrels is None:
+        return e
+
+    def ideal(node: sympy.Basic) -> bool:
+        if not (isinstance(node, sympy.Piecewise) and len(node.args) == 2 and node.args[0].expr == qrels[rank]):
+            return False
+        (_, condition), (otherwise, rest) = node.args
+        parts = condition.args if isinstance(condition, sympy.And) else (condition,)
+        return otherwise == 0 and rest == sympy.true and {_at_least_zero(c) for c in parts} in ({R - rank}, {R - rank, rank - 1})
+
+    return e.replace(ideal, lambda node: IDEAL_GRADE)
+
+
+def _at_least_zero(relation: sympy.Basic) -> sympy.Expr | None:
+    """The expression e with ``relation`` equivalent to e >= 0, for <= and >= (None for any other)."""
+    if isinstance(relation, sympy.GreaterThan):
+        return relation.lhs - relation.rhs
+    if isinstance(relation, sympy.LessThan):
+        return relation.rhs - relation.lhs
+    return None
 
 
 def _nonnegative(e: sympy.Expr) -> bool:

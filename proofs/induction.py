@@ -21,7 +21,7 @@ import z3
 from z3.z3util import get_vars
 
 from .encode import Encoder
-from .folds import COUNT, Fold, I, X
+from .folds import COUNT, IDEAL, IDEAL_GRADE, POSITIVE, Fold, I, X
 from .smt import Obligation, Query, answer, conj
 from .summation import evaluated
 
@@ -65,20 +65,40 @@ class Machine:
         return z3.Or(x == 0, x == 1) if self.fold.binary else z3.And(x >= 0, x <= 1)
 
     def reads_R(self) -> bool:
-        """Whether a step reads R (then every step also states the situation model's consistency: seen <= R)."""
-        return any(sympy.sympify(e).has(self.R) for e in self.fold.update.values())
+        """Whether a step reads R (then every step also states the situation model's consistency: seen <= R), directly,
+        through the ideal grade (0 past R) or through the count of relevant documents (at most R)."""
+        return (any(sympy.sympify(e).has(self.R) for e in self.fold.update.values()) or self.fold.reads_ideal()
+                or POSITIVE in self.fold.update)
 
     def step(self, state: State, x: z3.ArithRef, rank: z3.ArithRef) -> tuple[State, list[z3.BoolRef]]:
         """The state after one rank, and the guards its divisions need.
 
         A step that reads R gets R as the one constant ``R`` every query shares, with the facts R >= 0 and
-        (consistency of the situation) the relevant grades seen up to this rank add up to at most R.
+        (consistency of the situation) the relevant grades seen up to this rank add up to at most R. A step that reads
+        the ideal grade G gets the one constant of its rank (two runs at one rank share it), in [0, 1], positive exactly
+        down to rank R, with the consistency facts of :meth:`consistency`.
         """
         R = z3.Int("R")
-        encoder = Encoder({**state, X: x, I: rank, **self.params, **({self.R: R} if self.reads_R() else {})})
+        symbols: dict[sympy.Basic, z3.ExprRef] = {**state, X: x, I: rank, **self.params, **({self.R: R} if self.reads_R() else {})}
+        facts: list[z3.BoolRef] = []
+        if self.fold.reads_ideal():
+            g = symbols[IDEAL_GRADE] = z3.Real(f"G{rank.sexpr()}")
+            facts = [g >= 0, g <= 1, z3.Implies(rank <= R, g > 0), z3.Implies(rank > R, g == 0)]
+        encoder = Encoder(symbols)
         after = {v: encoder.term(e) for v, e in self.fold.update.items()}
-        consistent = [R >= 0, after[COUNT] <= R] if self.reads_R() else []
-        return after, encoder.guards + list(encoder.facts.values()) + consistent
+        consistent = [R >= 0, *(fact for _, fact in self.consistency(after, R))] if self.reads_R() else []
+        return after, encoder.guards + list(encoder.facts.values()) + facts + consistent
+
+    def consistency(self, state: State, R: z3.ArithRef, when: str = "") -> list[tuple[str, z3.BoolRef]]:
+        """What every situation satisfies after any number of ranks: the relevant grades seen add up to at most R; where
+        kept, the relevant documents seen are at most R, and the grades seen add up to at most the ideal grades of as many
+        ranks (the ranked grades are some of the qrel grades: any n of them add up to at most the n largest)."""
+        facts = [(f"relevant seen{when} <= R", state[COUNT] <= R)]
+        if POSITIVE in state:
+            facts.append((f"relevant documents seen{when} <= R", state[POSITIVE] <= R))
+        if IDEAL in state:
+            facts.append((f"grades seen{when} <= ideal grades of as many ranks", state[COUNT] <= state[IDEAL]))
+        return facts
 
     def output(self, state: State, k: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
         encoder = Encoder({**state, self.k: k, self.R: R, **self.params})
