@@ -21,10 +21,12 @@ from irprops.metrics.grades import format_ranking
 from irprops.verdicts import Witness, show, situation_json
 
 from .base import SearchProperty
-from .space import ONE, ZERO, Space, marked, smaller, swapped, with_qrels
+from .space import HALF, ONE, ZERO, Space, marked, smaller, swapped, with_qrels
 from .targets import Scored, Target, clearly, relation
 
 Swap = tuple[Situation, int, int]
+GRADED_SHAPES_MAX_K = 30
+"""The deepest depth of the graded shapes of the deep phase (their failures show from depth 8 on)."""
 
 
 class SwapProperty(SearchProperty[Swap]):
@@ -65,6 +67,19 @@ class SwapProperty(SearchProperty[Swap]):
                 for ranking in rankings:
                     for s in with_qrels(ranking, k):
                         yield s, i, j
+            if not space.binary and k <= GRADED_SHAPES_MAX_K:
+                yield from self._partly_relevant_moving_up(k)
+
+    def _partly_relevant_moving_up(self, k: int) -> Iterator[Swap]:
+        """A partly relevant document (grade 1/2) two or three ranks below rank i, under fully relevant ones, swapped with
+        the nonrelevant document at i: a metric that counts relevant documents as well as adding grades (graded
+        Q-measure) can score the move lower, from depth 8 on."""
+        j = k + 1 if self.below_depth else k
+        for i in (j - 2, j - 3):
+            if i >= 1:
+                ranking = tuple(ONE if i < p < j else HALF if p == j else ZERO for p in range(1, k + 3))
+                for s in with_qrels(ranking, k):
+                    yield s, i, j
 
     def strategy(self, space: Space) -> st.SearchStrategy[Swap]:
         def with_pair(s: Situation) -> st.SearchStrategy[Swap]:
