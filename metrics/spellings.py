@@ -77,8 +77,6 @@ SPELLINGS: tuple[Spelling, ...] = (
 NOT_DECLARED: dict[str, tuple[str, str]] = {
     "bpref": ("BPref (Buckley and Voorhees 2004)",
               "it needs the number of judged nonrelevant documents of the collection, which the situation does not hold yet"),
-    "q": ("Q-measure (Sakai)",
-          "its graded form counts the relevant documents ([r_i > 0]), an indicator the formula language does not have yet"),
     "ndcg_burges": ("nDCG with exponential gain (Burges et al. 2005)",
                     "its gain 2^(M r) is not rational for every grade r, and the formula language has no exponential yet"),
     "dcg_burges": ("DCG with exponential gain (Burges et al. 2005)", "as for ndcg_burges"),

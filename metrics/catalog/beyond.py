@@ -10,6 +10,8 @@ Each is declared as its source defines it, over irprops' grades in [0, 1]:
   Prec@k and Recall@k, written over counts so that nothing relevant in the top k scores 0.
 * ERR@k (Chapelle, Metzler, Zhang and Grinspan, CIKM 2009): the cascade user's expected
   reciprocal rank of stopping, with the grade as the probability of being satisfied.
+* Q@k (Sakai, AIRS 2004): AP's blend of precision with the cumulated gain against the ideal's,
+  at each relevant document.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from .counting import cascade
 
 ERR_PAPER = "Chapelle, Metzler, Zhang and Grinspan, Expected Reciprocal Rank for Graded Relevance, CIKM 2009"
 JK_PAPER = "Jarvelin and Kekalainen, Cumulated Gain-Based Evaluation of IR Techniques, ACM TOIS 2002"
+SAKAI = ("Sakai, Ranking the NTCIR Systems Based on Multigrade Relevance, AIRS 2004; its binary form (beta = 1) in "
+         "Moffat and Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness, ACM TOIS 2008, Section 3")
+NO_RELEVANT = "no relevant documents (R = 0)"
 F_SOURCE = "van Rijsbergen, Information Retrieval (2nd ed.), 1979, Chapter 7; ranx's f1@k"
 
 
@@ -91,3 +96,30 @@ def expected_reciprocal_rank(m: Algebra) -> Any:
     Fraction(2, 3)
     """
     return cascade(m)
+
+
+@declare(
+    "Q",
+    relevance="graded",
+    aliases=("Q-measure",),
+    params=(Param("beta", Fraction(1), "beta > 0", lambda b: b > 0, assumptions={"positive": True}),),
+    reference=SAKAI,
+)
+def q_measure(m: Algebra) -> Any:
+    """Q-measure at depth k, weight beta: at each relevant document, the blended ratio of what was found to the ideal.
+
+    Q@k(R) = (1/R) * sum_{i=1..k} [r_i > 0] * (beta * cg(i) + c(i)) / (beta * cig(i) + i)
+    with cg(i) = sum_{j<=i} r_j, c(i) = sum_{j<=i} [r_j > 0] and cig(i) = sum_{j<=i} g_j (the ideal
+    ranking's cumulated gain). Undefined when R = 0. On binary grades cg = c and cig(i) = min(i, R): the
+    form (1/R) sum b_i 2 c(i) / (i + min(i, R)) of Moffat and Zobel at beta = 1. beta weighs the grades
+    in [0, 1]: gains 0..M (Sakai's NTCIR gains 3, 2, 1 are M = 3) scaled to grades here make Sakai's
+    beta the beta M here, so his beta = 1 over gains 3, 2, 1 is Q(beta=3).
+
+    >>> from irprops.metrics import score
+    >>> score("Q@3", "1,0,1/2", qrels="1,1/2").exact, score("Q@2", "01", R=1).exact
+    (Fraction(8, 9), Fraction(2, 3))
+    """
+    beta = m.param("beta")
+    gain, count, ideal = m.prefix_sum(m.r), m.prefix_sum(m.relevant), m.prefix_sum(m.g)
+    blended = m.sum(1, m.k, lambda i: m.relevant(i) * (beta * gain(i) + count(i)) / (beta * ideal(i) + i))
+    return m.div(blended, m.R, NO_RELEVANT)

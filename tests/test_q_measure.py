@@ -1,0 +1,195 @@
+"""Graded Q-measure (Sakai) scores as its sources define it, and its row is decided by proofs and a witness.
+
+Q needs the indicator [r_i > 0] (``m.relevant``) and the ideal ranking's cumulated gain at each rank
+(``m.g``): the fold prover reads the ideal grade at each rank as an input shared by both runs of a swap.
+The oracles here are loops over Fractions written from the definitions, never irprops' own forms; the
+truth of each cell is argued in the comments and checked on them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from irprops.metrics import Situation, Undefined, parse, score
+from irprops.proofs import prove
+from irprops.proofs.folds import extract
+from irprops.proofs.structure import prepare
+from irprops.properties.space import swapped
+from irprops.verdicts import Prop
+
+from .adversarial_proposals import grade, proposal
+from .helpers import settled
+
+GRADES = (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(1))
+slow = pytest.mark.slow
+
+
+def q(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...], beta: Fraction = Fraction(1)) -> Fraction | None:
+    """Sakai's Q-measure: at each relevant rank i, the blended ratio (beta cg(i) + count(i)) / (beta cig(i) + i)
+    against the ideal ranking (the qrel grades sorted decreasingly), averaged over the R relevant documents."""
+    if not qrels:
+        return None
+    ideal = sorted(qrels, reverse=True)
+    total, cg, count, cig = Fraction(0), Fraction(0), 0, Fraction(0)
+    for i in range(1, k + 1):
+        r = grade(ranking, i)
+        cg, count, cig = cg + r, count + (r > 0), cig + (ideal[i - 1] if i <= len(ideal) else 0)
+        if r > 0:
+            total += (beta * cg + count) / (beta * cig + i)
+    return total / len(qrels)
+
+
+def moffat_zobel(ranking: tuple[Fraction, ...], k: int, R: int) -> Fraction:
+    """The binary form in Moffat and Zobel (TOIS 2008), Section 3: (1/R) sum r_i 2 sum_{j<=i} r_j / (i + min(i, R))."""
+    return sum((grade(ranking, i) * 2 * sum(grade(ranking, j) for j in range(1, i + 1)) / (i + min(i, R))
+                for i in range(1, k + 1)), Fraction(0)) / R
+
+
+def situations(grades: tuple[Fraction, ...], length: int) -> list[Situation]:
+    """Every ranking over ``grades`` up to ``length``, with qrels its own grades plus none, one or two unretrieved ones."""
+    found = []
+    for n in range(1, length + 1):
+        for ranking in itertools.product(grades, repeat=n):
+            own = tuple(g for g in ranking if g)
+            for extra in ((), grades[-1:], grades[-2:] if grades[-2] else grades[-1:] * 2):
+                if own or extra:
+                    found.append(Situation.of(ranking, qrels=own + extra))
+    return found
+
+
+def top(s: Situation) -> tuple[Fraction, ...]:
+    return tuple(s.grade(i) for i in range(1, s.k + 1))
+
+
+class TestQScoresAsSakaiDefinesIt:
+    @pytest.mark.parametrize("beta", [Fraction(1), Fraction(1, 2), Fraction(3)])
+    def test_on_every_graded_ranking_up_to_length_four(self, beta: Fraction) -> None:
+        measure = parse(f"Q(beta={beta})")
+        for s in situations(GRADES, 4):
+            assert measure.at(s.k).exact(s) == q(top(s), s.k, s.qrels, beta), s
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(st.sampled_from(GRADES + (Fraction(1, 3), Fraction(5, 7))), min_size=1, max_size=20), st.integers(1, 25),
+           st.lists(st.sampled_from((Fraction(1, 3), Fraction(1))), max_size=3))
+    def test_on_longer_rankings_at_any_depth(self, grades: list[Fraction], k: int, unretrieved: list[Fraction]) -> None:
+        qrels = tuple(g for g in grades if g) + tuple(unretrieved)
+        if qrels:
+            assert parse(f"Q@{k}").exact(Situation.of(tuple(grades), k=k, qrels=qrels)) == q(tuple(grades), k, qrels)
+
+    def test_on_binary_grades_it_is_moffat_and_zobels_form(self) -> None:
+        for s in situations((Fraction(0), Fraction(1)), 6):
+            assert parse(f"Q@{s.k}").exact(s) == moffat_zobel(top(s), s.k, s.R), s
+
+    def test_a_worked_example_by_hand(self) -> None:
+        # 1, 0, 1/2 with qrels {1, 1/2}: rank 1 scores (1 + 1) / (1 + 1) = 1, rank 3 (3/2 + 2) / (3/2 + 3) = 7/9; / R = 2
+        assert score("Q@3", "1,0,1/2", qrels="1,1/2").exact == Fraction(8, 9)
+
+    def test_sakais_beta_over_gains_zero_to_m_is_beta_m_over_grades(self) -> None:
+        # NTCIR gains 3, 2, 1 with beta = 1 are the grades 1, 2/3, 1/3 here with beta = 3: beta weighs the gain itself
+        gains = (3, 0, 1, 2)
+        sakai = q(tuple(Fraction(g) for g in gains), 4, (Fraction(3), Fraction(2), Fraction(1), Fraction(1)))
+        here = score("Q(beta=3)@4", ",".join(str(Fraction(g, 3)) for g in gains), qrels="1,2/3,1/3,1/3").exact
+        assert here == sakai and here != score("Q@4", "1,0,1/3,2/3", qrels="1,2/3,1/3,1/3").exact
+
+    def test_it_is_undefined_without_relevant_documents(self) -> None:
+        assert isinstance(parse("Q@2").exact(Situation.of("00", k=2, R=0)), Undefined)
+
+
+class TestQsRow:
+    @pytest.mark.parametrize("prop", [Prop.BOUNDED, Prop.MONOTONIC, Prop.CONVERGENT])
+    def test_bounded_monotonic_and_convergent_are_proved_for_every_k_by_induction(self, prop: Prop) -> None:
+        proof = prove(parse("Q"), prop)
+        assert getattr(proof, "conclusion", None) == "yes" and str(proof.reach) == "all k", proof  # type: ignore[union-attr]
+        assert "N_ideal" in proof.lemmas[0].statement  # type: ignore[union-attr]
+
+    def test_a_half_relevant_document_moved_up_past_two_relevant_ones_lowers_the_score(self) -> None:
+        # the minimal such swap over grades {0, 1/2, 1} is at depth 8 (none at k <= 7, by exhaustive search): the count
+        # term c(i) treats the half-relevant document as a whole one, and the ranks it passes gain less than it loses
+        s = Situation.of("0,0,0,0,0,1,1,1/2,0,0", k=8, qrels="1,1,1,1/2")
+        before, after = q(top(s), 8, s.qrels), q(top(swapped(s, 5, 8)), 8, s.qrels)
+        assert before is not None and after is not None and after < before
+        assert (before, after) == (Fraction(9817, 36708), Fraction(7249, 27132))
+
+    def test_is_not_top_weighted_and_the_search_finds_the_depth_eight_swap(self) -> None:
+        verdict = settled(parse("Q"), q, ["top_weighted"]).verdicts["top_weighted"]
+        assert verdict.verdict == "no" and verdict.witness is not None
+        assert (verdict.witness.data["k"], verdict.witness.data["i"], verdict.witness.data["j"]) == (8, 5, 8)
+
+    def test_the_proof_for_small_depths_never_stands_for_every_k(self) -> None:
+        proof = prove(parse("Q"), Prop.TOP_WEIGHTED)
+        assert getattr(proof, "reach", None) is None or str(proof.reach) != "all k"  # type: ignore[union-attr]
+
+
+# -- proposals that read the ideal grade or the indicator in ways the fold must not take for Q's -----------------
+# The ideal grade one rank further down: g(i + 1) is no input of rank i. sum_{i<=k} [r_i > 0] (1 - g(i + 1)) is
+# monotonic (each term is >= 0, as g <= 1) but not bounded: k relevant documents ranked with R = k... score 1 (only
+# the last term is 1), but past R every g(i + 1) is 0, so "1" * k with qrels {1} * k scores 1 and a ranking of k
+# relevant documents judged in a collection of R = 1 cannot exist; "1" then k - 1 documents of grade 1/2 with qrels
+# {1, 1/2 * (k - 1)} scores 1 - 1/2 per rank below R and 1 at rank R: at least k/2, without bound.
+@proposal("one-rank-further", relevance="graded")
+def one_rank_further(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.relevant(i) * (1 - m.g(i + 1)))
+
+
+def one_rank_further_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    ideal = sorted(qrels, reverse=True)
+    return sum(((1 - (ideal[i] if i < len(ideal) else 0)) for i in range(1, k + 1) if grade(ranking, i) > 0), Fraction(0))
+
+
+# Relying on g_i >= r_i at each rank (false: "01" with qrels {1} has g_2 = 0 < r_2 = 1): sum_{i<=k} (g(i) - r(i)) is not
+# monotonic ("01", qrels {1}: 1 at k = 1, 0 at k = 2), although the prefix sums obey cg(i) <= cig(i).
+@proposal("ideal-minus-grade", relevance="graded")
+def ideal_minus_grade(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.g(i) - m.r(i))
+
+
+def ideal_minus_grade_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    ideal = sorted(qrels, reverse=True)
+    return sum(((ideal[i - 1] if i <= len(ideal) else 0) - grade(ranking, i) for i in range(1, k + 1)), Fraction(0))
+
+
+# The indicator counts a grade of 1/4 as a whole document: sum_{i<=k} [r_i > 0] / 2^i is top-weighted over binary
+# grades but not over graded ones (1/4 moved above 1: no change in the count, the score stays), so "no".
+@proposal("counted-not-graded", relevance="graded")
+def counted_not_graded(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.relevant(i) * m.num(Fraction(1, 2)) ** i)
+
+
+def counted_not_graded_truth(ranking: tuple[Fraction, ...], k: int, qrels: tuple[Fraction, ...]) -> Fraction:
+    return sum((Fraction(1, 2) ** i for i in range(1, k + 1) if grade(ranking, i) > 0), Fraction(0))
+
+
+class TestProposalsReadingTheIdealGradeOrTheIndicator:
+    def test_the_ideal_grade_of_the_next_rank_is_not_read_as_this_ranks(self) -> None:
+        prepared = prepare(one_rank_further)
+        assert prepared is not None and extract(prepared) is None  # no fold: the step would read another rank's grade
+        result = settled(one_rank_further, one_rank_further_truth, ["bounded", "monotonic"])
+        # an unbounded metric needs a proof of unboundedness, and monotonicity a proof: unknown is the honest answer here
+        assert result.verdicts["bounded"].verdict != "yes" and result.verdicts["monotonic"].verdict != "no"
+        k = 12
+        ranking = (Fraction(1),) + (Fraction(1, 2),) * (k - 1)
+        assert one_rank_further_truth(ranking, k, ranking) >= k // 2  # no bound: the truth is "no"
+
+    def test_a_fact_true_of_prefix_sums_is_not_taken_for_each_rank(self) -> None:
+        truth = ideal_minus_grade_truth
+        zero_one, qrels = (Fraction(0), Fraction(1)), (Fraction(1),)
+        assert truth(zero_one, 1, qrels) == 1 and truth(zero_one, 2, qrels) == 0
+        assert settled(ideal_minus_grade, truth, ["monotonic"]).verdicts["monotonic"].verdict == "no"
+
+    def test_the_indicator_counts_a_partly_relevant_document_as_a_whole_one(self) -> None:
+        quarter, one = Fraction(1, 4), Fraction(1)
+        assert counted_not_graded_truth((quarter, one), 2, ()) == counted_not_graded_truth((one, quarter), 2, ())
+        result = settled(counted_not_graded, counted_not_graded_truth, ["top_weighted", "convergent"])
+        assert result.verdicts["top_weighted"].verdict == "no" and result.verdicts["convergent"].verdict == "no"
+
+    def test_every_backend_reads_the_indicator_as_the_exact_run_does(self) -> None:
+        for s in situations(GRADES, 3):
+            exact = counted_not_graded.at(s.k).exact(s)
+            assert exact == counted_not_graded_truth(top(s), s.k, s.qrels)
+            assert counted_not_graded.symbolic(s.k).at(s) == exact, s
