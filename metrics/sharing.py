@@ -80,6 +80,8 @@ of what it computes now), or again such a function
             return None
         if value is algebra:
             bound.append(_Same(value))
+        elif isinstance(value, types.MethodType) and value.__self__ is algebra:  # m.r, m.relevant: read the situation only
+            bound.append((_Same(algebra), value.__func__))
         elif isinstance(value, allowed):  # a prefix object: itself, and the function it computes now (it may be rebound)
             now = cast("Keyed", value).current_key(depth + 1)
             if now is None:

@@ -139,9 +139,11 @@ class FoldProver(Prover):
     def _paired(self, prop: Prop, lemma: str, statement: str,
                 starts: Callable[[State, z3.ArithRef], tuple[State, State, z3.ArithRef, list[z3.BoolRef]]],
                 trusted: list[str]) -> Proof | Failed:
-        if (not self.fold.binary and prop is Prop.TOP_WEIGHTED) or self.fold.upper != self.p.k:
-            return Failed(prop, "the swap argument needs a loop to k, and binary grades for top-weightedness (graded swaps "
-                                "of ranks i < j are not chains of adjacent swaps that each raise the score)")
+        if self.fold.upper != self.p.k:
+            return Failed(prop, "the swap argument needs a loop to k, not to min(R, k)")
+        if not self.fold.binary and prop is Prop.TOP_WEIGHTED:
+            return Failed(prop, "the adjacent-swap argument needs binary grades (graded swaps of ranks i < j are not chains of "
+                                "adjacent swaps that each raise the score)")
         inv = self.invariant()
         prefix, rank = self.m.state("S"), z3.Int("i")
 

@@ -179,6 +179,20 @@ class TestPartialResultsSharedWithinARun:
         assert m.sum(1, m.k, lambda i: m.r(i) / i * m.prod(1, i - 1, going_on)) == _err_oracle(grades, 200) == Fraction(1, 151)
         assert ASKED == list(range(1, 200))
 
+    def test_a_prefix_sum_of_the_algebras_own_reads_asks_each_rank_once(self) -> None:
+        from irprops.metrics.algebra import ExactAlgebra
+
+        asked: list[int] = []
+
+        class Asking(ExactAlgebra):
+            def relevant(self, i: int) -> object:
+                asked.append(int(i))
+                return super().relevant(i)
+
+        m = Asking(Situation.of("0,1/2,0,1", k=4), {})
+        count = m.prefix_sum(m.relevant)  # the exact run wraps m.relevant (a bound method) to hand it exact ranks
+        assert [count(i) for i in range(1, 5)] == [0, 1, 1, 2] and asked == [1, 2, 3, 4]  # not 1, 1, 2, 1, 2, 3, ...
+
     def test_a_closure_over_any_other_value_is_not_shared(self) -> None:
         from irprops.metrics.algebra import ExactAlgebra
 
