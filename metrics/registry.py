@@ -50,9 +50,10 @@ class Param:
     valid: Callable[[Fraction], bool]
     integer: bool = False
     assumptions: Mapping[str, bool] = field(default_factory=lambda: {"nonnegative": True})
-    proof_interval: tuple[Fraction, Fraction] | None = None
+    proof_interval: tuple[Fraction, Fraction | None] | None = None
     """An open interval the proof layer may prove a property for as a whole (a value in it is
-    then kept symbolic); values outside it, and parameters without one, are substituted."""
+    then kept symbolic): (0, 1), or (0, None) for every positive value; values outside it, and
+    parameters without one, are substituted."""
 
     def __post_init__(self) -> None:
         if not _NAME.fullmatch(self.name) or self.name in RESERVED:
@@ -481,6 +482,8 @@ class Measure:
             param = declared.get(str(symbol))
             if param is not None and param.proof_interval == (0, 1) and 0 < v < 1:
                 values[symbol] = 1 / (1 + sympy.Symbol(f"q_{symbol}", positive=True))
+            elif param is not None and param.proof_interval == (0, None) and v > 0:
+                values[symbol] = sympy.Symbol(f"q_{symbol}", positive=True)  # any positive value, not the one bound
             else:
                 values[symbol] = sympy.Rational(v.numerator, v.denominator)
         return values

@@ -112,7 +112,7 @@ def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
         return Failed(prop, "the metric has no closed form")
     if (nowhere := _nowhere(p, prop)) is not None:
         return nowhere
-    if not p.open_unit:
+    if not p.open:
         return _prove_prepared(measure, prop, p, bounded=True)
     found = _prove_prepared(measure, prop, p, bounded=False)
     if isinstance(found, Proof):
@@ -152,7 +152,7 @@ def _prove_prepared(measure: Measure, prop: Prop, p: Prepared, bounded: bool) ->
         if differs is not None:
             reasons.append(f"as a fold: {differs}")
             fold = None
-    attempts = [("as a weighted sum", lambda: WeightedProver(p, ws).prove(prop))] if ws is not None else []
+    attempts = [("as a weighted sum", lambda: WeightedProver(p, ws).prove(prop))] if ws is not None and not p.open_positive else []
     attempts += [("as a fold", lambda: FoldProver(p, fold).prove(prop))] if fold is not None else []
     for how, attempt in attempts:
         try:

@@ -13,6 +13,7 @@ time or an unencodable form stops the climb, and the verdict says which K it rea
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 
@@ -122,6 +123,7 @@ def bounded_proof(measure: Measure, prop: Prop, target: int = K_TARGET, budget: 
     p = prepare(measure)
     if p is None:
         return Failed(prop, "no symbolic form")
+    p = dataclasses.replace(p, open_positive=())  # the forms at each depth are proved at the bound values of these
     fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in p.form.params.items() if s not in p.open_unit}
     depth = _Depth(measure, fixed, p.open_unit)
     ob = Obligation(f"{certificate_dir(p)}/{prop}--k-up-to.smt2",

@@ -52,7 +52,7 @@ class FoldProver(Prover):
 
     def __init__(self, p: Prepared, fold: Fold) -> None:
         self.p, self.fold = p, fold
-        self.m = Machine(fold, p.open_unit, p.k, p.R)
+        self.m = Machine(fold, p.open_unit, p.k, p.R, p.open_positive)
         self.form = Lemma("fold", fold.describe() + (f", for {p.reach_of_parameters()}" if p.reach_of_parameters() else ""), "structure")
         self._invariant: list[Atom] | None = None
 

@@ -45,12 +45,14 @@ class Machine:
     open_unit: tuple[sympy.Symbol, ...]
     k: sympy.Symbol
     R: sympy.Symbol
+    open_positive: tuple[sympy.Symbol, ...] = ()
 
     def __post_init__(self) -> None:
-        self.params = {p: z3.Real(str(p)) for p in self.open_unit}
+        self.params = {p: z3.Real(str(p)) for p in (*self.open_unit, *self.open_positive)}
 
     def parameter_facts(self) -> list[tuple[str, z3.BoolRef]]:
-        return [(f"0 < {p} < 1", z3.And(v > 0, v < 1)) for p, v in self.params.items()]
+        return [(f"0 < {p} < 1", z3.And(v > 0, v < 1)) if p in self.open_unit else (f"{p} > 0", v > 0)
+                for p, v in self.params.items()]
 
     def state(self, tag: str) -> State:
         return {v: z3.Real(f"{tag}.{v}") for v in self.fold.state}
@@ -87,7 +89,8 @@ class Machine:
         encoder = Encoder(symbols)
         after = {v: encoder.term(e) for v, e in self.fold.update.items()}
         consistent = [R >= 0, *(fact for _, fact in self.consistency(after, R))] if self.reads_R() else []
-        return after, encoder.guards + list(encoder.facts.values()) + facts + consistent
+        parameters = [fact for _, fact in self.parameter_facts()]  # the parameters' range holds at every step
+        return after, encoder.guards + list(encoder.facts.values()) + facts + consistent + parameters
 
     def consistency(self, state: State, R: z3.ArithRef, when: str = "") -> list[tuple[str, z3.BoolRef]]:
         """What every situation satisfies after any number of ranks: the relevant grades seen add up to at most R; where
@@ -110,7 +113,7 @@ class Machine:
         which every arrangement of the same grades shares). Then two rankings may be defined while one between them is
         not."""
         state, x, rank, k, R = self.state("D"), self.grade("d_x"), z3.Int("d_i"), z3.Int("d_k"), z3.Int("d_R")
-        step = Encoder({**state, X: x, I: rank, **self.params, **({self.R: R} if self.reads_R() else {})})
+        step = Encoder({**state, X: x, I: rank, IDEAL_GRADE: z3.Real("d_G"), **self.params, **({self.R: R} if self.reads_R() else {})})
         for e in self.fold.update.values():
             step.term(e)
         end = Encoder({**state, self.k: k, self.R: R, **self.params})

@@ -35,6 +35,9 @@ __all__ = ["ALLOWED", "MANIFEST", "Recheck", "commands", "cvc5_answers", "cvc5_a
 
 RECHECK_RLIMIT = 100_000_000
 RECHECK_MS = 60_000
+FIRST_PASS_MS = 20_000
+"""cvc5's default configuration per query before its coverings procedure is asked (every committed query but one takes it
+under a second)."""
 MANIFEST = "MANIFEST"
 """The file, beside the certificates, listing ``<sha256>  <path>`` for each of them."""
 ALLOWED = frozenset({"set-logic", "declare-fun", "declare-const", "define-fun", "push", "pop", "assert", "check-sat"})
@@ -231,7 +234,20 @@ def _read(file: Path) -> tuple[str, str | None]:
 
 def _recheck_text(text: str) -> tuple[tuple[str, ...], tuple[str, ...] | None, bool]:
     consistent = all("unsat" not in z3_answers(check) for check in vacuity_checks(text))  # recheck() refused foreign commands
-    return z3_answers(text), (cvc5_answers(text) if cvc5_available() else None), consistent
+    return z3_answers(text), (_cvc5_either(text) if cvc5_available() else None), consistent
+
+
+def _cvc5_either(text: str) -> tuple[str, ...]:
+    """cvc5's answers, from its default configuration (:data:`FIRST_PASS_MS` per query) and, for the queries that leaves
+    open, from its coverings procedure, as the cross-check asks them (graded Q-measure's top-weightedness for k <= 3: a
+    query its default leaves open after 60 s, its coverings procedure settles). Any sat is kept: a disagreement."""
+    first = cvc5_answers(text, per_query_ms=FIRST_PASS_MS)
+    if set(first) <= {"unsat"} or any(a == "sat" or a.startswith("error") for a in first):
+        return first
+    second = cvc5_answers(text, coverings=True)
+    if len(second) != len(first):
+        return first + second
+    return tuple("sat" if "sat" in (a, b) else "unsat" if "unsat" in (a, b) else a for a, b in zip(first, second, strict=True))
 
 
 def cvc5_available() -> bool:
@@ -250,7 +266,7 @@ def z3_answers(text: str) -> tuple[str, ...]:
     return tuple(out.split())
 
 
-def cvc5_answers(text: str, coverings: bool = False) -> tuple[str, ...]:
+def cvc5_answers(text: str, coverings: bool = False, per_query_ms: int = RECHECK_MS) -> tuple[str, ...]:
     """cvc5's answers to the (check-sat) commands of ``text``; with ``coverings``, by its cylindrical algebraic
     coverings procedure for nonlinear arithmetic alone (``nl-cov``, without the incremental linearization it tries
     first by default), which settles at once some nonlinear induction steps that its default cannot in 60 s."""
@@ -259,7 +275,7 @@ def cvc5_answers(text: str, coverings: bool = False) -> tuple[str, ...]:
     manager = cvc5.TermManager()
     solver = cvc5.Solver(manager)
     solver.setOption("incremental", "true")
-    solver.setOption("tlimit-per", str(RECHECK_MS))
+    solver.setOption("tlimit-per", str(per_query_ms))
     if coverings:
         solver.setOption("nl-cov", "true")
         solver.setOption("nl-ext", "none")

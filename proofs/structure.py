@@ -37,6 +37,13 @@ class Prepared:
     expr: sympy.Expr
     open_unit: tuple[sympy.Symbol, ...]
     """Parameters kept symbolic: proofs hold for every value in (0, 1)."""
+    open_positive: tuple[sympy.Symbol, ...] = ()
+    """Parameters kept symbolic: proofs hold for every positive value (only the fold and k <= K provers keep them)."""
+
+    @property
+    def open(self) -> tuple[sympy.Symbol, ...]:
+        """Every parameter kept symbolic."""
+        return self.open_unit + self.open_positive
 
     @property
     def grades(self) -> sympy.IndexedBase:
@@ -57,7 +64,7 @@ class Prepared:
     def hidden_denominators(self) -> list[sympy.Expr]:
         """The recorded denominators of the form that the closed form no longer divides by (``m.div(d, d)`` is 1 in it):
         where one is 0 the metric is undefined, and nothing in the closed form says so."""
-        fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in self.form.params.items() if s not in self.open_unit}
+        fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in self.form.params.items() if s not in self.open}
         shown = _divisors(evaluated(self.expr))
         recorded = [d.xreplace(fixed) for d, _ in self.form.denominators]
         return [d for d in recorded if d not in shown]
@@ -67,7 +74,7 @@ class Prepared:
         k >= 1, or None: a proof that scores exceed every bound on that ranking needs them defined there (a fifteenth
         hostile review: ``m.div(x * d, d)`` with d = max(0, 12 - k) scored 4k up to k = 11 and was undefined after, and its
         unboundedness was "proved"). The divisors are the recorded denominators and those the closed form divides by."""
-        fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in self.form.params.items() if s not in self.open_unit}
+        fixed = {s: sympy.Rational(v.numerator, v.denominator) for s, v in self.form.params.items() if s not in self.open}
         divisors = [d.xreplace(fixed) for d, _ in self.form.denominators] + sorted(_divisors(evaluated(self.expr)), key=str)
         for d in divisors:
             if not _nonzero_for_every_k(self._all_relevant(d), self.k):
@@ -85,8 +92,9 @@ class Prepared:
 
     def reach_of_parameters(self) -> str:
         """How the proof covers the parameters, for its text."""
-        fixed = {str(s): v for s, v in self.form.params.items() if s not in self.open_unit}
-        parts = [f"every {p} in (0, 1)" for p in self.open_unit] + [f"{name} = {value}" for name, value in fixed.items()]
+        fixed = {str(s): v for s, v in self.form.params.items() if s not in self.open}
+        parts = ([f"every {p} in (0, 1)" for p in self.open_unit] + [f"every {p} > 0" for p in self.open_positive]
+                 + [f"{name} = {value}" for name, value in fixed.items()])
         return ", ".join(parts)
 
 
@@ -116,15 +124,17 @@ def prepare(measure: Measure, keep_open: bool = True) -> Prepared | None:
     form = measure.closed_form()
     if form is None:
         return None
-    open_unit, fixed = [], {}
+    open_unit, open_positive, fixed = [], [], {}
     declared = {p.name: p for p in measure.metric.params}
     for symbol, value in form.params.items():
         interval = declared[str(symbol)].proof_interval
         if keep_open and interval == (0, 1) and 0 < value < 1:
             open_unit.append(symbol)
+        elif keep_open and interval == (0, None) and value > 0:
+            open_positive.append(symbol)
         else:
             fixed[symbol] = sympy.Rational(value.numerator, value.denominator)
-    return Prepared(measure, form, form.expr.xreplace(fixed), tuple(open_unit))
+    return Prepared(measure, form, form.expr.xreplace(fixed), tuple(open_unit), tuple(open_positive))
 
 
 @dataclass(frozen=True)

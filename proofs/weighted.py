@@ -43,7 +43,7 @@ EXCEEDING_DEPTH = 2048
 
 def certificate_dir(p: Prepared) -> str:
     """Where a measure's certificates go: its key, plus any parameter fixed by the proof."""
-    fixed = "".join(f"_{s}={v}" for s, v in p.form.params.items() if s not in p.open_unit)
+    fixed = "".join(f"_{s}={v}" for s, v in p.form.params.items() if s not in p.open)
     return "".join(ch if ch.isalnum() or ch in "-_=." else "_" for ch in p.measure.metric.key + fixed)
 
 

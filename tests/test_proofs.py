@@ -94,14 +94,18 @@ class TestTheFoldIsTheMetric:
     def test_the_z3_encoding_of_the_fold_scores_like_the_metric(self, key: str, data: st.DataObject) -> None:
         measure = default_measure(key)
         p = prepare(measure)
-        machine = Machine(extract(p), p.open_unit, p.k, p.R)
+        machine = Machine(extract(p), p.open_unit, p.k, p.R, p.open_positive)
         s = data.draw(situations(measure.metric.binary, max_length=7))
         state = machine.initial()
         upper = s.k if machine.fold.upper == p.k else min(s.k, s.R)
+        # the parameters the proofs keep open, and the ideal grade each step reads, at their values in this situation
+        known = [(v, z3.RealVal(str(_params(p)[symbol]))) for symbol, v in machine.params.items()]
         for i in range(1, upper + 1):
             grade = s.grade(i)
             state, _ = machine.step(state, z3.IntVal(int(grade)) if machine.fold.binary else z3.RealVal(str(grade)), z3.IntVal(i))
+            known.append((z3.Real(f"G{i}"), z3.RealVal(str(s.qrels[i - 1] if i <= s.R else 0))))
         out, guards = machine.output(state, z3.IntVal(s.k), z3.IntVal(s.R))
+        out, guards = z3.substitute(out, *known), [z3.substitute(g, *known) for g in guards]
         expected = measure.exact(s)
         defined = all(z3.is_true(z3.simplify(g)) for g in guards)
         assert defined == (not isinstance(expected, Undefined))

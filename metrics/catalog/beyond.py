@@ -102,7 +102,8 @@ def expected_reciprocal_rank(m: Algebra) -> Any:
     "Q",
     relevance="graded",
     aliases=("Q-measure",),
-    params=(Param("beta", Fraction(1), "beta > 0", lambda b: b > 0, assumptions={"positive": True}),),
+    params=(Param("beta", Fraction(1), "beta > 0", lambda b: b > 0, assumptions={"positive": True},
+                  proof_interval=(Fraction(0), None)),),
     reference=SAKAI,
 )
 def q_measure(m: Algebra) -> Any:

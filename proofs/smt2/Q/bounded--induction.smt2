@@ -2,7 +2,7 @@
 ; property: bounded
 ; reach: all k
 ; lemma: induction
-; fold: for i = 1..k: N_ideal := G + N_ideal (from 0); N_rel := N_rel + x (from 0); N_pos := N_pos + Relevant(x) (from 0); A4 := A4 + (N_pos + N_rel + x + Relevant(x))*Relevant(x)/(G + N_ideal + i) (from 0); score = A4/R
+; fold: for i = 1..k: N_ideal := G + N_ideal (from 0); N_rel := N_rel + x (from 0); N_pos := N_pos + Relevant(x) (from 0); A4 := A4 + (beta*(N_rel + x) + N_pos + Relevant(x))*Relevant(x)/(beta*(G + N_ideal) + i) (from 0); score = A4/R
 ; proves: every run keeps the invariant, which with n = U and relevant seen <= R gives 0 <= score <= 1
 ; invariant: n = 0 -> N_ideal = 0 and N_ideal >= 0 and N_ideal <= n and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n = 0 -> N_pos = 0 and N_pos >= 0 and N_pos <= n and n = 0 -> A4 = 0 and A4 >= 0 and A4 <= n and N_rel <= N_ideal and N_rel <= N_pos and A4 <= N_pos
 ; every (check-sat) below must answer unsat
@@ -13,6 +13,7 @@
 (declare-fun A.N_rel () Real)
 (declare-fun |G(+ n 1)| () Real)
 (declare-fun R () Int)
+(declare-fun beta () Real)
 (declare-fun k () Int)
 (declare-fun n () Int)
 (declare-fun x () Real)
@@ -39,13 +40,12 @@
 (pop 1)
 ; query: step: one more rank preserves the invariant
 (push 1)
-(assert (let ((a!1 (distinct (+ |G(+ n 1)| A.N_ideal (to_real (+ n 1))) 0.0))
+(assert (let ((a!1 (+ (to_real (+ n 1)) (* (+ |G(+ n 1)| A.N_ideal) beta)))
       (a!2 (<= (+ A.N_pos (ite (> x 0.0) 1.0 0.0)) (to_real R)))
       (a!4 (= 0.0 (+ A.N_pos (ite (> x 0.0) 1.0 0.0))))
       (a!5 (>= (+ A.N_pos (ite (> x 0.0) 1.0 0.0)) 0.0))
       (a!6 (<= (+ A.N_pos (ite (> x 0.0) 1.0 0.0)) (to_real (+ n 1))))
-      (a!7 (/ 1.0 (+ |G(+ n 1)| A.N_ideal (to_real (+ n 1)))))
-      (a!9 (<= (+ A.N_rel x) (+ A.N_pos (ite (> x 0.0) 1.0 0.0)))))
+      (a!8 (<= (+ A.N_rel x) (+ A.N_pos (ite (> x 0.0) 1.0 0.0)))))
 (let ((a!3 (and (>= n 0)
                 (=> (= n 0) (= 0.0 A.N_ideal))
                 (>= A.N_ideal 0.0)
@@ -64,7 +64,7 @@
                 (<= A.A4 A.N_pos)
                 (>= x 0.0)
                 (<= x 1.0)
-                a!1
+                (distinct a!1 0.0)
                 (>= |G(+ n 1)| 0.0)
                 (<= |G(+ n 1)| 1.0)
                 (=> (<= (+ n 1) R) (> |G(+ n 1)| 0.0))
@@ -72,12 +72,13 @@
                 (>= R 0)
                 (<= (+ A.N_rel x) (to_real R))
                 a!2
-                (<= (+ A.N_rel x) (+ |G(+ n 1)| A.N_ideal))))
-      (a!8 (* a!7
-              (+ A.N_pos A.N_rel x (ite (> x 0.0) 1.0 0.0))
+                (<= (+ A.N_rel x) (+ |G(+ n 1)| A.N_ideal))
+                (> beta 0.0)))
+      (a!7 (* (/ 1.0 a!1)
+              (+ A.N_pos (* (+ A.N_rel x) beta) (ite (> x 0.0) 1.0 0.0))
               (ite (> x 0.0) 1.0 0.0))))
-(let ((a!10 (<= (+ A.A4 a!8) (+ A.N_pos (ite (> x 0.0) 1.0 0.0)))))
-(let ((a!11 (and (=> (= (+ n 1) 0) (= 0.0 (+ |G(+ n 1)| A.N_ideal)))
+(let ((a!9 (<= (+ A.A4 a!7) (+ A.N_pos (ite (> x 0.0) 1.0 0.0)))))
+(let ((a!10 (and (=> (= (+ n 1) 0) (= 0.0 (+ |G(+ n 1)| A.N_ideal)))
                  (>= (+ |G(+ n 1)| A.N_ideal) 0.0)
                  (<= (+ |G(+ n 1)| A.N_ideal) (to_real (+ n 1)))
                  (=> (= (+ n 1) 0) (= 0.0 (+ A.N_rel x)))
@@ -86,13 +87,13 @@
                  (=> (= (+ n 1) 0) a!4)
                  a!5
                  a!6
-                 (=> (= (+ n 1) 0) (= 0.0 (+ A.A4 a!8)))
-                 (>= (+ A.A4 a!8) 0.0)
-                 (<= (+ A.A4 a!8) (to_real (+ n 1)))
+                 (=> (= (+ n 1) 0) (= 0.0 (+ A.A4 a!7)))
+                 (>= (+ A.A4 a!7) 0.0)
+                 (<= (+ A.A4 a!7) (to_real (+ n 1)))
                  (<= (+ A.N_rel x) (+ |G(+ n 1)| A.N_ideal))
-                 a!9
-                 a!10)))
-  (not (=> a!3 a!11)))))))
+                 a!8
+                 a!9)))
+  (not (=> a!3 a!10)))))))
 (check-sat)
 (pop 1)
 ; query: conclusion: 0 <= score <= 1
@@ -129,6 +130,8 @@
 (assert (= n k))
 ; hypothesis: defined
 (assert (and (distinct (to_real R) 0.0)))
+; hypothesis: beta > 0
+(assert (> beta 0.0))
 (assert (let ((a!1 (< (* A.A4 (/ 1.0 (to_real R))) 0.0))
       (a!2 (> (* A.A4 (/ 1.0 (to_real R))) 1.0)))
   (or a!1 a!2)))

@@ -2,7 +2,7 @@
 ; property: convergent
 ; reach: all k
 ; lemma: bring-in
-; fold: for i = 1..k: N_ideal := G + N_ideal (from 0); N_rel := N_rel + x (from 0); N_pos := N_pos + Relevant(x) (from 0); A4 := A4 + (N_pos + N_rel + x + Relevant(x))*Relevant(x)/(G + N_ideal + i) (from 0); score = A4/R
+; fold: for i = 1..k: N_ideal := G + N_ideal (from 0); N_rel := N_rel + x (from 0); N_pos := N_pos + Relevant(x) (from 0); A4 := A4 + (beta*(N_rel + x) + N_pos + Relevant(x))*Relevant(x)/(beta*(G + N_ideal) + i) (from 0); score = A4/R
 ; proves: from any state, a grade y instead of a smaller grade x at rank i <= k, then the same grades to k, ends with a higher score (the qrels are the same, so R >= relevant seen by B)
 ; invariant: B.N_ideal = A.N_ideal and B.N_ideal >= A.N_ideal and B.N_rel >= A.N_rel and B.N_rel > A.N_rel and B.N_pos >= A.N_pos and B.A4 >= A.A4 and B.A4 > A.A4
 ; every (check-sat) below must answer unsat
@@ -22,6 +22,7 @@
 (declare-fun S.N_ideal () Real)
 (declare-fun S.N_pos () Real)
 (declare-fun S.N_rel () Real)
+(declare-fun beta () Real)
 (declare-fun i () Int)
 (declare-fun k () Int)
 (declare-fun n () Int)
@@ -30,17 +31,13 @@
 (declare-fun y_in () Real)
 ; query: base: the invariant holds at the start
 (push 1)
-(assert (let ((a!1 (<= (+ S.N_pos (ite (> x_out 0.0) 1.0 0.0)) (to_real R)))
-      (a!2 (<= (+ S.N_pos (ite (> y_in 0.0) 1.0 0.0)) (to_real R)))
-      (a!4 (>= (+ S.N_pos (ite (> y_in 0.0) 1.0 0.0))
+(assert (let ((a!1 (distinct (+ (to_real i) (* (+ Gi S.N_ideal) beta)) 0.0))
+      (a!2 (<= (+ S.N_pos (ite (> x_out 0.0) 1.0 0.0)) (to_real R)))
+      (a!3 (<= (+ S.N_pos (ite (> y_in 0.0) 1.0 0.0)) (to_real R)))
+      (a!5 (>= (+ S.N_pos (ite (> y_in 0.0) 1.0 0.0))
                (+ S.N_pos (ite (> x_out 0.0) 1.0 0.0))))
-      (a!5 (* (/ 1.0 (+ Gi S.N_ideal (to_real i)))
-              (+ S.N_pos S.N_rel y_in (ite (> y_in 0.0) 1.0 0.0))
-              (ite (> y_in 0.0) 1.0 0.0)))
-      (a!6 (* (/ 1.0 (+ Gi S.N_ideal (to_real i)))
-              (+ S.N_pos S.N_rel x_out (ite (> x_out 0.0) 1.0 0.0))
-              (ite (> x_out 0.0) 1.0 0.0))))
-(let ((a!3 (and (>= i 1)
+      (a!6 (/ 1.0 (+ (to_real i) (* (+ Gi S.N_ideal) beta)))))
+(let ((a!4 (and (>= i 1)
                 (=> (= (- i 1) 0) (= 0.0 S.N_ideal))
                 (>= S.N_ideal 0.0)
                 (<= S.N_ideal (to_real (- i 1)))
@@ -61,45 +58,51 @@
                 (>= y_in 0.0)
                 (<= y_in 1.0)
                 (< x_out y_in)
-                (distinct (+ Gi S.N_ideal (to_real i)) 0.0)
+                a!1
                 (>= Gi 0.0)
                 (<= Gi 1.0)
                 (=> (<= i R) (> Gi 0.0))
                 (=> (> i R) (= Gi 0.0))
                 (>= R 0)
                 (<= (+ S.N_rel x_out) (to_real R))
-                a!1
+                a!2
                 (<= (+ S.N_rel x_out) (+ Gi S.N_ideal))
-                (distinct (+ Gi S.N_ideal (to_real i)) 0.0)
+                (> beta 0.0)
+                a!1
                 (>= Gi 0.0)
                 (<= Gi 1.0)
                 (=> (<= i R) (> Gi 0.0))
                 (=> (> i R) (= Gi 0.0))
                 (>= R 0)
                 (<= (+ S.N_rel y_in) (to_real R))
-                a!2
-                (<= (+ S.N_rel y_in) (+ Gi S.N_ideal)))))
-(let ((a!7 (=> a!3
+                a!3
+                (<= (+ S.N_rel y_in) (+ Gi S.N_ideal))
+                (> beta 0.0)))
+      (a!7 (* a!6
+              (+ S.N_pos (* (+ S.N_rel y_in) beta) (ite (> y_in 0.0) 1.0 0.0))
+              (ite (> y_in 0.0) 1.0 0.0)))
+      (a!8 (* a!6
+              (+ S.N_pos (* (+ S.N_rel x_out) beta) (ite (> x_out 0.0) 1.0 0.0))
+              (ite (> x_out 0.0) 1.0 0.0))))
+(let ((a!9 (=> a!4
                (and (= (+ Gi S.N_ideal) (+ Gi S.N_ideal))
                     (>= (+ Gi S.N_ideal) (+ Gi S.N_ideal))
                     (>= (+ S.N_rel y_in) (+ S.N_rel x_out))
                     (> (+ S.N_rel y_in) (+ S.N_rel x_out))
-                    a!4
-                    (>= (+ S.A4 a!5) (+ S.A4 a!6))
-                    (> (+ S.A4 a!5) (+ S.A4 a!6))))))
-  (not a!7)))))
+                    a!5
+                    (>= (+ S.A4 a!7) (+ S.A4 a!8))
+                    (> (+ S.A4 a!7) (+ S.A4 a!8))))))
+  (not a!9)))))
 (check-sat)
 (pop 1)
 ; query: step: one more rank preserves the invariant
 (push 1)
-(assert (let ((a!1 (distinct (+ |G(+ n 1)| A.N_ideal (to_real (+ n 1))) 0.0))
+(assert (let ((a!1 (+ (to_real (+ n 1)) (* (+ |G(+ n 1)| A.N_ideal) beta)))
       (a!2 (<= (+ A.N_pos (ite (> x 0.0) 1.0 0.0)) (to_real R)))
-      (a!3 (distinct (+ |G(+ n 1)| B.N_ideal (to_real (+ n 1))) 0.0))
+      (a!3 (+ (to_real (+ n 1)) (* (+ |G(+ n 1)| B.N_ideal) beta)))
       (a!4 (<= (+ B.N_pos (ite (> x 0.0) 1.0 0.0)) (to_real R)))
       (a!6 (>= (+ B.N_pos (ite (> x 0.0) 1.0 0.0))
-               (+ A.N_pos (ite (> x 0.0) 1.0 0.0))))
-      (a!7 (/ 1.0 (+ |G(+ n 1)| B.N_ideal (to_real (+ n 1)))))
-      (a!9 (/ 1.0 (+ |G(+ n 1)| A.N_ideal (to_real (+ n 1))))))
+               (+ A.N_pos (ite (> x 0.0) 1.0 0.0)))))
 (let ((a!5 (and (>= n 0)
                 (= B.N_ideal A.N_ideal)
                 (>= B.N_ideal A.N_ideal)
@@ -140,7 +143,7 @@
                 (<= B.N_rel B.N_ideal)
                 (<= B.N_rel B.N_pos)
                 (<= B.A4 B.N_pos)
-                a!1
+                (distinct a!1 0.0)
                 (>= |G(+ n 1)| 0.0)
                 (<= |G(+ n 1)| 1.0)
                 (=> (<= (+ n 1) R) (> |G(+ n 1)| 0.0))
@@ -149,7 +152,8 @@
                 (<= (+ A.N_rel x) (to_real R))
                 a!2
                 (<= (+ A.N_rel x) (+ |G(+ n 1)| A.N_ideal))
-                a!3
+                (> beta 0.0)
+                (distinct a!3 0.0)
                 (>= |G(+ n 1)| 0.0)
                 (<= |G(+ n 1)| 1.0)
                 (=> (<= (+ n 1) R) (> |G(+ n 1)| 0.0))
@@ -157,22 +161,23 @@
                 (>= R 0)
                 (<= (+ B.N_rel x) (to_real R))
                 a!4
-                (<= (+ B.N_rel x) (+ |G(+ n 1)| B.N_ideal))))
-      (a!8 (* a!7
-              (+ B.N_pos B.N_rel x (ite (> x 0.0) 1.0 0.0))
+                (<= (+ B.N_rel x) (+ |G(+ n 1)| B.N_ideal))
+                (> beta 0.0)))
+      (a!7 (* (/ 1.0 a!3)
+              (+ B.N_pos (* (+ B.N_rel x) beta) (ite (> x 0.0) 1.0 0.0))
               (ite (> x 0.0) 1.0 0.0)))
-      (a!10 (* a!9
-               (+ A.N_pos A.N_rel x (ite (> x 0.0) 1.0 0.0))
-               (ite (> x 0.0) 1.0 0.0))))
-(let ((a!11 (=> a!5
-                (and (= (+ |G(+ n 1)| B.N_ideal) (+ |G(+ n 1)| A.N_ideal))
-                     (>= (+ |G(+ n 1)| B.N_ideal) (+ |G(+ n 1)| A.N_ideal))
-                     (>= (+ B.N_rel x) (+ A.N_rel x))
-                     (> (+ B.N_rel x) (+ A.N_rel x))
-                     a!6
-                     (>= (+ B.A4 a!8) (+ A.A4 a!10))
-                     (> (+ B.A4 a!8) (+ A.A4 a!10))))))
-  (not a!11)))))
+      (a!8 (* (/ 1.0 a!1)
+              (+ A.N_pos (* (+ A.N_rel x) beta) (ite (> x 0.0) 1.0 0.0))
+              (ite (> x 0.0) 1.0 0.0))))
+(let ((a!9 (=> a!5
+               (and (= (+ |G(+ n 1)| B.N_ideal) (+ |G(+ n 1)| A.N_ideal))
+                    (>= (+ |G(+ n 1)| B.N_ideal) (+ |G(+ n 1)| A.N_ideal))
+                    (>= (+ B.N_rel x) (+ A.N_rel x))
+                    (> (+ B.N_rel x) (+ A.N_rel x))
+                    a!6
+                    (>= (+ B.A4 a!7) (+ A.A4 a!8))
+                    (> (+ B.A4 a!7) (+ A.A4 a!8))))))
+  (not a!9)))))
 (check-sat)
 (pop 1)
 ; query: conclusion: the run with the better grade higher scores strictly more
@@ -232,6 +237,8 @@
 (assert (= n k))
 ; hypothesis: defined
 (assert (and (distinct (to_real R) 0.0)))
+; hypothesis: beta > 0
+(assert (> beta 0.0))
 ; hypothesis: defined
 (assert (and (distinct (to_real R) 0.0)))
 (assert (<= (* B.A4 (/ 1.0 (to_real R))) (* A.A4 (/ 1.0 (to_real R)))))
