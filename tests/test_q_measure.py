@@ -197,3 +197,44 @@ class TestProposalsReadingTheIdealGradeOrTheIndicator:
             exact = counted_not_graded.at(s.k).exact(s)
             assert exact == counted_not_graded_truth(top(s), s.k, s.qrels)
             assert counted_not_graded.symbolic(s.k).at(s) == exact, s
+
+
+# -- a parameter proved over every positive value: what holds at the bound value only must stay there ---------------
+def positive_parameter(name: str, value: Fraction, formula: Any) -> Any:
+    from irprops.metrics import Measure, Metric, Param
+
+    param = Param("beta", value, "beta > 0", lambda v: v > 0, assumptions={"positive": True}, proof_interval=(Fraction(0), None))
+    return Measure(Metric(name, formula, "graded", (), (param,), "an adversarial proposal"), {"beta": value})
+
+
+# (beta - 1) * Q: monotonic, bounded and convergent at beta = 2 (a positive multiple of Q), but at beta = 1/2 every term is
+# negative: extending the ranking lowers the score, and a better document brought in lowers it. Proved for beta = 2 only.
+def scaled_q(m: Any) -> Any:
+    beta = m.param("beta")
+    gain, count, ideal = m.prefix_sum(m.r), m.prefix_sum(m.relevant), m.prefix_sum(m.g)
+    return (beta - 1) * m.div(m.sum(1, m.k, lambda i: m.relevant(i) * (gain(i) + count(i)) / (ideal(i) + i)), m.R, "R = 0")
+
+
+# A divisor that is 0 at one positive value: sum_i [r_i > 0] / (2 - beta), bound at beta = 1, is monotonic there, undefined
+# at beta = 2 and decreasing for beta > 2: no proof may cover every beta > 0.
+def vanishing_divisor(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.relevant(i)) / (2 - m.param("beta"))
+
+
+class TestAParameterProvedOverEveryPositiveValue:
+    @pytest.mark.parametrize("prop", [Prop.BOUNDED, Prop.MONOTONIC, Prop.CONVERGENT])
+    def test_a_property_that_holds_at_the_bound_value_only_is_proved_there_only(self, prop: Prop) -> None:
+        measure = positive_parameter("scaled-q", Fraction(2), scaled_q)
+        half = positive_parameter("scaled-q", Fraction(1, 2), scaled_q)
+        s = Situation.of("1", k=1, R=1)
+        assert measure.at(1).exact(s) == 1 and half.at(1).exact(s) == Fraction(-1, 2)  # so no proof may cover beta = 1/2
+        proof = prove(measure, prop)
+        assert getattr(proof, "conclusion", None) == "yes", proof
+        assert "for beta = 2" in proof.lemmas[0].statement and "every beta" not in proof.lemmas[0].statement  # type: ignore[union-attr]
+
+    def test_a_divisor_zero_at_some_positive_value_keeps_the_proof_at_the_bound_value(self) -> None:
+        measure = positive_parameter("vanishing-divisor", Fraction(1), vanishing_divisor)
+        assert isinstance(positive_parameter("vanishing-divisor", Fraction(2), vanishing_divisor).at(1).exact(Situation.of("1", k=1)),
+                          Undefined)
+        proof = prove(measure, Prop.MONOTONIC)
+        assert "every beta" not in str(getattr(proof, "lemmas", "")) and "every beta" not in getattr(proof, "reason", ""), proof
