@@ -202,6 +202,8 @@ class ProofRecord:
     unchecked: str | None = None
     """Why the proof was not self-checked on the exact metric (the search that does it stopped early): it then gives no
     "yes", and the cell stays unknown with the proof in this field."""
+    parameters: str = ""
+    """The parameter values the proof covers (``every p in (0, 1)``, ``every beta > 0``, ``b = 2``); empty without any."""
 
     @builtins.property
     def certificates(self) -> tuple[str, ...]:
@@ -232,6 +234,7 @@ class ProofRecord:
             "cross_check": self.cross_check.to_record() if self.cross_check else None,
             "withdrawn": self.withdrawn,
             "unchecked": self.unchecked,
+            "parameters": self.parameters,
         }
 
     @classmethod
@@ -239,7 +242,7 @@ class ProofRecord:
         cc = record["cross_check"]
         return cls(record["conclusion"], Reach(record["max_k"]), tuple(Lemma.from_record(x) for x in record["lemmas"]),
                    tuple(record["trusted"]), CrossCheck(cc["status"], cc["detail"]) if cc else None, record.get("withdrawn"),
-                   record.get("unchecked"))
+                   record.get("unchecked"), record.get("parameters", ""))
 
 
 @dataclass(frozen=True)

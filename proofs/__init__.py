@@ -113,16 +113,24 @@ def _prove(measure: Measure, prop: Prop) -> Proof | Failed:
     if (nowhere := _nowhere(p, prop)) is not None:
         return nowhere
     if not p.open:
-        return _prove_prepared(measure, prop, p, bounded=True)
+        return _covering(_prove_prepared(measure, prop, p, bounded=True), p)
     found = _prove_prepared(measure, prop, p, bounded=False)
     if isinstance(found, Proof):
-        return found
+        return _covering(found, p)
     fixed = prepare(measure, keep_open=False)
     assert fixed is not None
     at_values = _prove_prepared(measure, prop, fixed, bounded=True)
     if isinstance(at_values, Proof):
-        return at_values
+        return _covering(at_values, fixed)
     return Failed(prop, f"for {p.reach_of_parameters()}: {found.reason}; for {fixed.reach_of_parameters()}: {at_values.reason}")
+
+
+def _covering(found: Proof | Failed, p: Prepared) -> Proof | Failed:
+    """``found`` saying which parameter values it covers: those of the closed form it is about, unless it says (a proof for
+    k <= K, about the forms at each depth, prepares its own)."""
+    if isinstance(found, Proof) and not found.parameters:
+        return dataclasses.replace(found, parameters=p.reach_of_parameters())
+    return found
 
 
 def _prove_prepared(measure: Measure, prop: Prop, p: Prepared, bounded: bool) -> Proof | Failed:

@@ -156,7 +156,8 @@ def _proof(prop: Prop, reached: int, ob: Obligation, params: str) -> Proof:
     ob.header["reach"] = f"k <= {reached}"
     ob.header["proves"] = statement
     return Proof(prop, "yes", Reach(reached), (Lemma(Prop.BOUNDED, statement, "Z3", ob.path),),
-                 (GRADES, SITUATIONS, "Z3's answers; logarithms as exact atoms with certified bounds (mpmath)"), (ob,))
+                 (GRADES, SITUATIONS, "Z3's answers; logarithms as exact atoms with certified bounds (mpmath)"), (ob,),
+                 parameters=params)
 
 
 class _Queries:

@@ -40,6 +40,8 @@ class Proof:
     obligations: tuple[Obligation, ...] = ()
     witness: Witness | None = None
     seconds: float = field(default=0.0, compare=False)
+    parameters: str = ""
+    """The parameter values the proof covers (``every p in (0, 1)``, ``every beta > 0``, ``b = 2``); empty without any."""
     scores: tuple[sympy.Expr | None, sympy.Expr | None] | None = None
     """The interval (lowest, highest) the proof states every defined score of the measure lies in, exact, with the
     measure's parameter values; None at an end it states nothing about. The orchestration holds it against every
@@ -51,7 +53,7 @@ class Proof:
 
     def record(self, cross_check: CrossCheck | None = None) -> ProofRecord:
         """The proof as a verdict carries it (no solver objects), with cvc5's opinion if one was asked."""
-        return ProofRecord(self.conclusion, self.reach, self.lemmas, self.trusted, cross_check)
+        return ProofRecord(self.conclusion, self.reach, self.lemmas, self.trusted, cross_check, parameters=self.parameters)
 
     def verdict(self) -> Verdict:
         """The verdict this proof gives on its own (no search, no cross-check)."""

@@ -238,3 +238,16 @@ class TestAParameterProvedOverEveryPositiveValue:
                           Undefined)
         proof = prove(measure, Prop.MONOTONIC)
         assert "every beta" not in str(getattr(proof, "lemmas", "")) and "every beta" not in getattr(proof, "reason", ""), proof
+
+
+class TestAProofSaysWhichParameterValuesItCovers:
+    @pytest.mark.parametrize(("name", "prop", "covers"), [
+        ("Q", Prop.BOUNDED, "every beta > 0"), ("RBP", Prop.MONOTONIC, "every p in (0, 1)"),
+        ("F", Prop.BOUNDED, "beta = 1"), ("DCG-b", Prop.MONOTONIC, "b = 2"), ("AP", Prop.BOUNDED, ""),
+        ("Q", Prop.TOP_WEIGHTED, "beta = 1"),  # the forms at each depth, at the bound value: for k <= 3 only
+    ])
+    def test_as_a_field_of_the_record_the_verdict_carries(self, name: str, prop: Prop, covers: str) -> None:
+        proof = prove(parse(name), prop)
+        assert getattr(proof, "conclusion", None) == "yes", proof
+        assert proof.record().parameters == covers  # type: ignore[union-attr]
+        assert proof.record().to_record()["parameters"] == covers  # type: ignore[union-attr]

@@ -47,14 +47,16 @@ def how_proved(verdict: Verdict) -> str:
     names = ", ".join(f"{lemma.name} ({lemma.method})" for lemma in chain[1:]) or ", ".join(lemma.name for lemma in chain)
     certificates = verdict.proof.certificates if verdict.proof is not None else ()
     cited = f"; certificates: {', '.join(certificates)}" if certificates else ""
-    return f"{verdict.method}: {approach}; lemmas: {names}{cited}"
+    covers = f", for {verdict.proof.parameters}" if verdict.proof is not None and verdict.proof.parameters else ""
+    return f"{verdict.method}{covers}: {approach}; lemmas: {names}{cited}"
 
 
 CATALOG_INTRO = ("Written by `irprops table --catalog` from the metrics' definitions alone: every metric irprops declares, "
                  "Table 2's thirteen under their catalog names and the others beside them, over the seven properties of "
                  "Moffat (AIRS 2013). Every No carries an exact counterexample (or, for boundedness, a proof of "
                  "unboundedness), every Yes a proof, machine-checked, with its reach. A metric with parameters is checked "
-                 "at the values its row names (its defaults); the verdicts are claimed for those values only.")
+                 "at the values its row names (its defaults): a counterexample is at those values, and each proof below "
+                 "says the values it covers (every p in (0, 1) for RBP, every beta > 0 for Q, or the default).")
 
 
 def metric_label(label: str) -> str:
