@@ -95,7 +95,7 @@ def _declared(measure: Measure, found: Proof | Failed) -> Proof | Failed:
 
 def _fold_disagreement(measure: Measure, p: Prepared, fold: Fold) -> str | None:
     """Where a declared metric's fold scores unlike the metric (:mod:`proofs.foldcheck`), once per declaration."""
-    key = (measure.metric.formula, tuple(sorted(measure.params.items())), p.open_unit)  # the fold of that closed form
+    key = (measure.metric.formula, tuple(sorted(measure.params.items())), p.open)  # the fold of that closed form
     if key not in _FOLDS_CHECKED:
         _FOLDS_CHECKED[key] = disagreement(p, fold)
     return _FOLDS_CHECKED[key]

@@ -84,7 +84,7 @@ class Machine:
         symbols: dict[sympy.Basic, z3.ExprRef] = {**state, X: x, I: rank, **self.params, **({self.R: R} if self.reads_R() else {})}
         facts: list[z3.BoolRef] = []
         if self.fold.reads_ideal():
-            g = symbols[IDEAL_GRADE] = z3.Real(f"G{rank.sexpr()}")
+            g = symbols[IDEAL_GRADE] = z3.Real(f"G[{rank.sexpr()}]")  # brackets: no parameter's name (letters and digits)
             facts = [g >= 0, g <= 1, z3.Implies(rank <= R, g > 0), z3.Implies(rank > R, g == 0)]
         encoder = Encoder(symbols)
         after = {v: encoder.term(e) for v, e in self.fold.update.items()}

@@ -127,14 +127,39 @@ def prepare(measure: Measure, keep_open: bool = True) -> Prepared | None:
     open_unit, open_positive, fixed = [], [], {}
     declared = {p.name: p for p in measure.metric.params}
     for symbol, value in form.params.items():
-        interval = declared[str(symbol)].proof_interval
-        if keep_open and interval == (0, 1) and 0 < value < 1:
+        param = declared[str(symbol)]
+        interval, general = param.proof_interval, set(param.assumptions.items()) <= _OF_EVERY_VALUE
+        if keep_open and general and interval == (0, 1) and 0 < value < 1:
             open_unit.append(symbol)
-        elif keep_open and interval == (0, None) and value > 0:
+        elif keep_open and general and interval == (0, None) and value > 0:
             open_positive.append(symbol)
         else:
             fixed[symbol] = sympy.Rational(value.numerator, value.denominator)
+    if (open_unit or open_positive) and not _defined_over_the_interval(form, fixed, open_unit, open_positive):
+        return prepare(measure, keep_open=False)
     return Prepared(measure, form, form.expr.xreplace(fixed), tuple(open_unit), tuple(open_positive))
+
+
+_OF_EVERY_VALUE = frozenset({("positive", True), ("nonnegative", True), ("real", True), ("nonzero", True), ("finite", True)})
+"""SymPy assumptions true of every value of a proof interval: a parameter declared with others (``integer``, which lets
+SymPy write floor(beta) as beta) is proved at its value only (a forty-first hostile review: floor(beta) - beta, 0 at
+beta = 1, was "proved" for every beta > 0 while the metric is its negation at beta = 1/2)."""
+
+
+def _defined_over_the_interval(form: SymbolicForm, fixed: dict[sympy.Symbol, sympy.Rational],
+                               open_unit: list[sympy.Symbol], open_positive: list[sympy.Symbol]) -> bool:
+    """Whether every recorded denominator that mentions a parameter kept open is nonzero over its whole interval, by
+    SymPy's assumptions (p = 1/(1 + q), beta = q, q > 0): a denominator beta - 2 leaves the metric without a value at
+    beta = 2, and a proof for every beta > 0 would be about no score there (a forty-first hostile review: m.div(x (beta -
+    2), beta - 2) was "proved" monotonic for every beta > 0)."""
+    kept = {*open_unit, *open_positive}
+    values = {**{p: 1 / (1 + sympy.Symbol(f"q_{p}", positive=True)) for p in open_unit},
+              **{p: sympy.Symbol(f"q_{p}", positive=True) for p in open_positive}}
+    for d, _ in form.denominators:
+        d = sympy.sympify(d).xreplace(fixed)
+        if d.free_symbols & kept and d.xreplace(values).is_nonzero is not True:
+            return False
+    return True
 
 
 @dataclass(frozen=True)

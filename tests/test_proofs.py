@@ -103,7 +103,7 @@ class TestTheFoldIsTheMetric:
         for i in range(1, upper + 1):
             grade = s.grade(i)
             state, _ = machine.step(state, z3.IntVal(int(grade)) if machine.fold.binary else z3.RealVal(str(grade)), z3.IntVal(i))
-            known.append((z3.Real(f"G{i}"), z3.RealVal(str(s.qrels[i - 1] if i <= s.R else 0))))
+            known.append((z3.Real(f"G[{i}]"), z3.RealVal(str(s.qrels[i - 1] if i <= s.R else 0))))
         out, guards = machine.output(state, z3.IntVal(s.k), z3.IntVal(s.R))
         out, guards = z3.substitute(out, *known), [z3.substitute(g, *known) for g in guards]
         expected = measure.exact(s)

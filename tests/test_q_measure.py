@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -251,3 +252,55 @@ class TestAProofSaysWhichParameterValuesItCovers:
         assert getattr(proof, "conclusion", None) == "yes", proof
         assert proof.record().parameters == covers  # type: ignore[union-attr]
         assert proof.record().to_record()["parameters"] == covers  # type: ignore[union-attr]
+
+
+def with_parameter(name: str, formula: Any, relevance: str, parameter: str, value: Fraction, **declared: Any) -> Any:
+    from irprops.metrics import Measure, Metric, Param
+
+    declared.setdefault("assumptions", {"positive": True})
+    param = Param(parameter, value, f"{parameter} > 0", lambda v: v > 0, proof_interval=(Fraction(0), None), **declared)
+    return Measure(Metric(name, formula, relevance, (), (param,), "an adversarial proposal"), {parameter: value})
+
+
+# A forty-first hostile review, (1): a parameter named Gi was the Z3 constant of the ideal grade at rank i, so the bring-in
+# proof assumed it in [0, 1] and equal to that grade. sum_i r_i (2 - Gi) + r_i I(i) / (I(i) + i) is convergent for Gi < 2
+# only: at Gi = 3, k = 1, qrels {1}, "0" scores 0 and "1" scores -1/2.
+def gi_collide(m: Any) -> Any:
+    b, ideal = m.param("Gi"), m.prefix_sum(m.g)
+    return m.sum(1, m.k, lambda i: m.r(i) * (2 - b) + m.r(i) * ideal(i) / (ideal(i) + i))
+
+
+# (2): floor(beta) is beta for a parameter declared integer, which a proof for every beta > 0 may not use:
+# (1 - 4 (beta - floor(beta))) sum r_i is -sum r_i at beta = 1/2.
+def frac_flip(m: Any) -> Any:
+    b = m.param("beta")
+    return m.sum(1, m.k, lambda i: m.r(i)) * (1 - 4 * (b - sympy.floor(b)))
+
+
+# (3): m.div(x (beta - 2), beta - 2) has no value anywhere at beta = 2.
+def cancel_pole(m: Any) -> Any:
+    b = m.param("beta")
+    return m.div(m.sum(1, m.k, lambda i: m.r(i)) * (b - 2), b - 2, "beta = 2")
+
+
+class TestWhatAProofOverEveryPositiveValueMayNotAssume:
+    def test_a_parameter_is_never_one_of_the_provers_own_variables(self) -> None:
+        measure = with_parameter("gi-collide", gi_collide, "graded", "Gi", Fraction(1, 2))
+        at_3 = with_parameter("gi-collide", gi_collide, "graded", "Gi", Fraction(3))
+        assert at_3.at(1).exact(Situation.of("1", k=1, qrels="1")) == Fraction(-1, 2) < at_3.at(1).exact(Situation.of("0", k=1, qrels="1"))
+        proof = prove(measure, Prop.CONVERGENT)
+        assert getattr(proof, "conclusion", None) == "yes" and proof.parameters == "Gi = 1/2", proof  # type: ignore[union-attr]
+
+    def test_an_assumption_true_at_the_value_only_keeps_the_proof_there(self) -> None:
+        measure = with_parameter("frac-flip", frac_flip, "binary", "beta", Fraction(1), assumptions={"positive": True, "integer": True})
+        assert with_parameter("f", frac_flip, "binary", "beta", Fraction(1, 2)).at(1).exact(Situation.of("1", k=1)) == -1
+        for prop in (Prop.MONOTONIC, Prop.CONVERGENT):
+            proof = prove(measure, prop)
+            assert getattr(proof, "conclusion", None) == "yes" and proof.parameters == "beta = 1", (prop, proof)  # type: ignore[union-attr]
+
+    def test_a_value_where_the_metric_has_no_value_is_not_covered(self) -> None:
+        measure = with_parameter("cancel-pole", cancel_pole, "binary", "beta", Fraction(1))
+        assert isinstance(with_parameter("cancel-pole", cancel_pole, "binary", "beta", Fraction(2)).at(1).exact(Situation.of("1", k=1)),
+                          Undefined)
+        proof = prove(measure, Prop.MONOTONIC)
+        assert getattr(proof, "conclusion", None) == "yes" and proof.parameters == "beta = 1", proof  # type: ignore[union-attr]

@@ -11,7 +11,7 @@
 (declare-fun A.N_ideal () Real)
 (declare-fun A.N_pos () Real)
 (declare-fun A.N_rel () Real)
-(declare-fun |G(+ n 1)| () Real)
+(declare-fun |G[(+ n 1)]| () Real)
 (declare-fun R () Int)
 (declare-fun beta () Real)
 (declare-fun k () Int)
@@ -41,7 +41,7 @@
 (pop 1)
 ; query: step: one more rank preserves the invariant
 (push 1)
-(assert (let ((a!1 (+ (to_real (+ n 1)) (* (+ |G(+ n 1)| A.N_ideal) beta)))
+(assert (let ((a!1 (+ (to_real (+ n 1)) (* (+ |G[(+ n 1)]| A.N_ideal) beta)))
       (a!2 (<= (+ A.N_pos (ite (> x 0.0) 1.0 0.0)) (to_real R)))
       (a!4 (= 0.0 (+ A.N_pos (ite (> x 0.0) 1.0 0.0))))
       (a!5 (>= (+ A.N_pos (ite (> x 0.0) 1.0 0.0)) 0.0))
@@ -66,22 +66,22 @@
                 (>= x 0.0)
                 (<= x 1.0)
                 (distinct a!1 0.0)
-                (>= |G(+ n 1)| 0.0)
-                (<= |G(+ n 1)| 1.0)
-                (=> (<= (+ n 1) R) (> |G(+ n 1)| 0.0))
-                (=> (> (+ n 1) R) (= |G(+ n 1)| 0.0))
+                (>= |G[(+ n 1)]| 0.0)
+                (<= |G[(+ n 1)]| 1.0)
+                (=> (<= (+ n 1) R) (> |G[(+ n 1)]| 0.0))
+                (=> (> (+ n 1) R) (= |G[(+ n 1)]| 0.0))
                 (>= R 0)
                 (<= (+ A.N_rel x) (to_real R))
                 a!2
-                (<= (+ A.N_rel x) (+ |G(+ n 1)| A.N_ideal))
+                (<= (+ A.N_rel x) (+ |G[(+ n 1)]| A.N_ideal))
                 (> beta 0.0)))
       (a!7 (* (/ 1.0 a!1)
               (+ A.N_pos (* (+ A.N_rel x) beta) (ite (> x 0.0) 1.0 0.0))
               (ite (> x 0.0) 1.0 0.0))))
 (let ((a!9 (<= (+ A.A4 a!7) (+ A.N_pos (ite (> x 0.0) 1.0 0.0)))))
-(let ((a!10 (and (=> (= (+ n 1) 0) (= 0.0 (+ |G(+ n 1)| A.N_ideal)))
-                 (>= (+ |G(+ n 1)| A.N_ideal) 0.0)
-                 (<= (+ |G(+ n 1)| A.N_ideal) (to_real (+ n 1)))
+(let ((a!10 (and (=> (= (+ n 1) 0) (= 0.0 (+ |G[(+ n 1)]| A.N_ideal)))
+                 (>= (+ |G[(+ n 1)]| A.N_ideal) 0.0)
+                 (<= (+ |G[(+ n 1)]| A.N_ideal) (to_real (+ n 1)))
                  (=> (= (+ n 1) 0) (= 0.0 (+ A.N_rel x)))
                  (>= (+ A.N_rel x) 0.0)
                  (<= (+ A.N_rel x) (to_real (+ n 1)))
@@ -91,7 +91,7 @@
                  (=> (= (+ n 1) 0) (= 0.0 (+ A.A4 a!7)))
                  (>= (+ A.A4 a!7) 0.0)
                  (<= (+ A.A4 a!7) (to_real (+ n 1)))
-                 (<= (+ A.N_rel x) (+ |G(+ n 1)| A.N_ideal))
+                 (<= (+ A.N_rel x) (+ |G[(+ n 1)]| A.N_ideal))
                  a!8
                  a!9)))
   (not (=> a!3 a!10)))))))
@@ -120,25 +120,25 @@
 ; hypothesis: grade
 (assert (and (>= x 0.0) (<= x 1.0)))
 ; hypothesis: step defined
-(assert (let ((a!1 (distinct (+ (to_real (+ n 1)) (* (+ |G(+ n 1)| A.N_ideal) beta))
+(assert (let ((a!1 (distinct (+ (to_real (+ n 1)) (* (+ |G[(+ n 1)]| A.N_ideal) beta))
                      0.0))
       (a!2 (<= (+ A.N_pos (ite (> x 0.0) 1.0 0.0)) (to_real R))))
   (and a!1
-       (>= |G(+ n 1)| 0.0)
-       (<= |G(+ n 1)| 1.0)
-       (=> (<= (+ n 1) R) (> |G(+ n 1)| 0.0))
-       (=> (> (+ n 1) R) (= |G(+ n 1)| 0.0))
+       (>= |G[(+ n 1)]| 0.0)
+       (<= |G[(+ n 1)]| 1.0)
+       (=> (<= (+ n 1) R) (> |G[(+ n 1)]| 0.0))
+       (=> (> (+ n 1) R) (= |G[(+ n 1)]| 0.0))
        (>= R 0)
        (<= (+ A.N_rel x) (to_real R))
        a!2
-       (<= (+ A.N_rel x) (+ |G(+ n 1)| A.N_ideal))
+       (<= (+ A.N_rel x) (+ |G[(+ n 1)]| A.N_ideal))
        (> beta 0.0))))
 ; hypothesis: relevant seen by k + 1 <= R
 (assert (<= (+ A.N_rel x) (to_real R)))
 ; hypothesis: relevant documents seen by k + 1 <= R
 (assert (<= (+ A.N_pos (ite (> x 0.0) 1.0 0.0)) (to_real R)))
 ; hypothesis: grades seen by k + 1 <= ideal grades of as many ranks
-(assert (<= (+ A.N_rel x) (+ |G(+ n 1)| A.N_ideal)))
+(assert (<= (+ A.N_rel x) (+ |G[(+ n 1)]| A.N_ideal)))
 ; hypothesis: k >= 1
 (assert (>= k 1))
 ; hypothesis: R >= 0
@@ -159,7 +159,7 @@
 (assert (and (distinct (to_real R) 0.0)))
 ; hypothesis: beta > 0 at k + 1
 (assert (> beta 0.0))
-(assert (let ((a!1 (/ 1.0 (+ (to_real (+ n 1)) (* (+ |G(+ n 1)| A.N_ideal) beta)))))
+(assert (let ((a!1 (/ 1.0 (+ (to_real (+ n 1)) (* (+ |G[(+ n 1)]| A.N_ideal) beta)))))
 (let ((a!2 (* a!1
               (+ A.N_pos (* (+ A.N_rel x) beta) (ite (> x 0.0) 1.0 0.0))
               (ite (> x 0.0) 1.0 0.0))))
