@@ -104,9 +104,8 @@ class TestQScoresAsSakaiDefinesIt:
 
 class TestQsRow:
     @pytest.mark.parametrize("prop", [Prop.BOUNDED, Prop.MONOTONIC, Prop.CONVERGENT])
-    @pytest.mark.parametrize("beta", ["1", "1/1000", "50"])
-    def test_bounded_monotonic_and_convergent_are_proved_for_every_k_and_every_beta(self, prop: Prop, beta: str) -> None:
-        proof = prove(parse(f"Q(beta={beta})"), prop)
+    def test_bounded_monotonic_and_convergent_are_proved_for_every_k_and_every_beta(self, prop: Prop) -> None:
+        proof = prove(parse("Q"), prop)  # (each other bound value costs a minute of agreement checks of its forms)
         assert getattr(proof, "conclusion", None) == "yes" and str(proof.reach) == "all k", proof  # type: ignore[union-attr]
         assert "N_ideal" in proof.lemmas[0].statement and proof.lemmas[0].statement.endswith("for every beta > 0")  # type: ignore[union-attr]
         # no value of beta fixed (without beta > 0 among the facts of each induction step, Z3 breaks the invariants with a
