@@ -4,7 +4,7 @@
 ; lemma: induction
 ; fold: for i = 1..k: N_ideal := G + N_ideal (from 0); N_rel := N_rel + x (from 0); N_pos := N_pos + Relevant(x) (from 0); A4 := A4 + (beta*(N_rel + x) + N_pos + Relevant(x))*Relevant(x)/(beta*(G + N_ideal) + i) (from 0); score = A4/R
 ; proves: every run keeps the invariant, which with n = U and relevant seen <= R gives 0 <= score <= 1
-; invariant: n = 0 -> N_ideal = 0 and N_ideal >= 0 and N_ideal <= n and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n = 0 -> N_pos = 0 and N_pos >= 0 and N_pos <= n and n = 0 -> A4 = 0 and A4 >= 0 and N_rel <= N_ideal and N_rel <= N_pos and A4 <= N_pos
+; invariant: n = 0 -> N_ideal = 0 and N_ideal >= 0 and N_ideal <= n and n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n = 0 -> N_pos = 0 and N_pos >= 0 and N_pos <= n and n = 0 -> A4 = 0 and A4 >= 0 and A4 <= n and N_rel <= N_ideal and N_rel <= N_pos and A4 <= N_pos
 ; every (check-sat) below must answer unsat
 (set-logic ALL)
 (declare-fun A.A4 () Real)
@@ -31,6 +31,7 @@
                     (<= 0.0 (to_real 0))
                     (=> (= 0 0) (= 0.0 0.0))
                     (>= 0.0 0.0)
+                    (<= 0.0 (to_real 0))
                     (<= 0.0 0.0)
                     (<= 0.0 0.0)
                     (<= 0.0 0.0)))))
@@ -57,6 +58,7 @@
                 (<= A.N_pos (to_real n))
                 (=> (= n 0) (= 0.0 A.A4))
                 (>= A.A4 0.0)
+                (<= A.A4 (to_real n))
                 (<= A.N_rel A.N_ideal)
                 (<= A.N_rel A.N_pos)
                 (<= A.A4 A.N_pos)
@@ -87,6 +89,7 @@
                  a!6
                  (=> (= (+ n 1) 0) (= 0.0 (+ A.A4 a!7)))
                  (>= (+ A.A4 a!7) 0.0)
+                 (<= (+ A.A4 a!7) (to_real (+ n 1)))
                  (<= (+ A.N_rel x) (+ |G[(+ n 1)]| A.N_ideal))
                  a!8
                  a!9)))
@@ -107,6 +110,7 @@
      (<= A.N_pos (to_real n))
      (=> (= n 0) (= 0.0 A.A4))
      (>= A.A4 0.0)
+     (<= A.A4 (to_real n))
      (<= A.N_rel A.N_ideal)
      (<= A.N_rel A.N_pos)
      (<= A.A4 A.N_pos)))
