@@ -302,7 +302,7 @@ class _Symbolic(Algebra):
     def relevant(self, i: Any) -> Any:
         grade = untrace(self.r(i))
         if is_exact_number(grade):
-            return exact_int(1 if grade > 0 else 0)  # no rank there: 0, as in the exact run
+            return ExactFraction(1 if grade > 0 else 0)  # no rank there: 0, of the exact run's type (m.num's Fraction)
         return Traced(grade if self.binary else Relevant(grade), "the relevance of a grade")  # [b > 0] is b
 
     def min(self, a: Any, b: Any) -> Any:

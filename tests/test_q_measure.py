@@ -303,3 +303,14 @@ class TestWhatAProofOverEveryPositiveValueMayNotAssume:
                           Undefined)
         proof = prove(measure, Prop.MONOTONIC)
         assert getattr(proof, "conclusion", None) == "yes" and proof.parameters == "beta = 1", proof  # type: ignore[union-attr]
+
+
+class TestTheIndicatorHasOneTypeInBothRuns:
+    def test_off_the_ranking_it_is_a_number_of_the_type_the_grade_has_there(self) -> None:
+        from irprops.metrics.algebra import ExactAlgebra
+        from irprops.metrics.symbolic import SymbolicAlgebra
+
+        exact, symbolic = ExactAlgebra(Situation.of("01", k=2), {}), SymbolicAlgebra(2, False, {})
+        for rank in (0, -1):
+            assert exact.relevant(rank) == symbolic.relevant(rank) == 0
+            assert type(symbolic.relevant(rank)) is type(symbolic.r(rank)) and type(exact.relevant(rank)) is type(exact.r(rank))
