@@ -25,8 +25,8 @@ from .space import HALF, ONE, ZERO, Space, marked, smaller, swapped, with_qrels
 from .targets import Scored, Target, clearly, relation
 
 Swap = tuple[Situation, int, int]
-GRADED_SHAPES_MAX_K = 30
-"""The deepest depth of the graded shapes of the deep phase (their failures show from depth 8 on)."""
+GRADED_SHAPES_MAX_K = 12
+"""The deepest depth of the graded shapes of the deep phase (graded Q fails from depth 8 on; deeper, they cost time)."""
 
 
 class SwapProperty(SearchProperty[Swap]):
