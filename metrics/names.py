@@ -13,7 +13,8 @@ read as irprops' scale of grades in [0, 1] gives them meaning:
   ``rel=2/3`` here;
 * ``max_rel=M`` (the metrics that declare it, the DCG family): the top of the grade scale, which irprops' grade 1 is
   (an integer grade g of 0..M is g/M), so it changes no value;
-* ``dcg=log2``: the linear-gain DCG irprops declares (``exp-log2`` is not declared yet).
+* ``dcg=log2``: the linear-gain DCG irprops declares; ``nDCG(dcg=exp-log2)`` is NDCG-exp, nDCG over Burges et al.'s
+  exponential gain, whose ``max_rel=M`` is its parameter gmax (the top integer level, default 2).
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def parse(name: str) -> Measure:
     ('RBP(p=0.5)@10', 'NDCG', 'P@5')
     >>> parse("ndcg_cut_10").name, parse("rbp.95").name, parse("nDCG(dcg=log2,max_rel=3)@10").name, parse("AP(rel=2/3)").name
     ('NDCG@10', 'RBP(p=0.95)', 'NDCG@10', 'AP(rel=2/3)')
+    >>> parse("nDCG(dcg=exp-log2,max_rel=3)@10").name, parse("ndcg_burges@5").name
+    ('NDCG-exp(gmax=3)@10', 'NDCG-exp(gmax=2)@5')
     >>> parse("nDGC@10")
     Traceback (most recent call last):
     ...
@@ -70,8 +73,8 @@ def parse(name: str) -> Measure:
     match = _SYNTAX.match(spelled(name) or name)
     if not match:
         raise InputError("metric", name, "not a metric name", _HINT)
-    metric = lookup(match["base"])
-    params, rel = _parse_params(metric, match["params"])
+    metric, text = _exponential_gain(lookup(match["base"]), match["params"])
+    params, rel = _parse_params(metric, text)
     measure = Measure(metric, params, rel=rel)
     if match["k"] is None:
         return measure
@@ -84,6 +87,25 @@ def parse(name: str) -> Measure:
     if k < 1:
         raise InputError("metric", name, "the depth k after @ must be at least 1", f"e.g. {metric.key}@10")
     return measure.at(k)
+
+
+EXPONENTIAL = {"NDCG": "NDCG-exp"}
+"""The metric ir_measures' ``dcg=exp-log2`` names, by the metric it is written on (its ``max_rel`` is the new one's gmax)."""
+
+
+def _exponential_gain(metric: Metric, text: str | None) -> tuple[Metric, str | None]:
+    """``nDCG(dcg=exp-log2, max_rel=M)`` as ``NDCG-exp(gmax=M)``: the metric and the parameters that remain."""
+    items = [item for item in (text or "").split(",") if item.strip()]
+    gain = [item for item in items if item.partition("=")[0].strip() == "dcg" and item.partition("=")[2].strip().lower() == "exp-log2"]
+    if not gain:
+        return metric, text
+    if metric.key not in EXPONENTIAL:
+        declared = ", ".join(f"{key} ({variant})" for key, variant in EXPONENTIAL.items())
+        raise InputError(f"{metric.key} parameter dcg", "exp-log2", "the exponential gain is declared for nDCG only",
+                         f"declared: {declared}; declare another as a proposal (irprops check --help)")
+    rest = [item for item in items if item not in gain]
+    renamed = [f"gmax={item.partition('=')[2].strip()}" if item.partition("=")[0].strip() == "max_rel" else item for item in rest]
+    return REGISTRY[EXPONENTIAL[metric.key]], ",".join(renamed)
 
 
 def _parse_params(metric: Metric, text: str | None) -> tuple[dict[str, Fraction], Fraction | None]:
@@ -125,7 +147,7 @@ def _threshold(metric: Metric, raw: str) -> Fraction:
 
 _SCALE: dict[str, str] = {
     "max_rel": "an integer >= 1 (the top of the grade scale, which irprops' grade 1 is)",
-    "dcg": "log2 (ir_measures' exp-log2, exponential gain, is not declared yet)",
+    "dcg": "log2 (ir_measures' exp-log2, the exponential gain, is NDCG-exp on nDCG)",
 }
 
 

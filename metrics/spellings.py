@@ -69,6 +69,8 @@ SPELLINGS: tuple[Spelling, ...] = (
     Spelling("ranx", "map@k", "AP", R_ZERO),
     Spelling("ranx", "dcg@k", "DCG"),
     Spelling("ranx", "ndcg@k", "NDCG", R_ZERO),
+    Spelling("ranx", "ndcg_burges@k", "NDCG-exp", f"takes the integer grades as they are: their top level is gmax (default 2; "
+             f"write NDCG-exp(gmax=3)@k for grades 0..3); {R_ZERO}"),
     Spelling("ranx", "rbp.P", "RBP", "also reads rbp@95 as p = 0.95, where irprops (as ir_measures) reads RBP@95 as the depth"),
 )
 """trec_eval's and ranx's names, by toolkit (ir_measures' are irprops' own syntax, with its parameters)."""
@@ -77,9 +79,8 @@ SPELLINGS: tuple[Spelling, ...] = (
 NOT_DECLARED: dict[str, tuple[str, str]] = {
     "bpref": ("BPref (Buckley and Voorhees 2004)",
               "it needs the number of judged nonrelevant documents of the collection, which the situation does not hold yet"),
-    "ndcg_burges": ("nDCG with exponential gain (Burges et al. 2005)",
-                    "its gain 2^(M r) is not rational for every grade r, and the formula language has no exponential yet"),
-    "dcg_burges": ("DCG with exponential gain (Burges et al. 2005)", "as for ndcg_burges"),
+    "dcg_burges": ("DCG with exponential gain (Burges et al. 2005)",
+                   "only its normalised form is (NDCG-exp, ranx's ndcg_burges); its unnormalised sum depends on the integer scale"),
     "inst": ("INST (Moffat et al.)",
              "its normaliser is an infinite sum over the user's expected stops, with no exact form the exact layer can decide"),
     "insq": ("INSQ (Moffat et al.)",

@@ -24,6 +24,7 @@ from irprops.metrics.exact import certainly, show
 from irprops.metrics.symbolic import MaxOver, OrderStatistic
 from irprops.metrics.timing import limited
 
+from . import gains
 from .signs import SYMPY_SECONDS
 from .summation import evaluated
 
@@ -176,6 +177,9 @@ class WeightedSum:
     normaliser_upper: sympy.Expr | None = None
     telescoped_from: sympy.Expr | None = None
     """The closed-form normaliser N(k) that equals sum_{j<=k} v(j) (N(0) = 0), when it was written in k alone."""
+    gain: sympy.Expr | None = None
+    """f(x) (in :data:`proofs.gains.X`) when the sum is over the gains f(x[i]) of the grades (and an ideal or self
+    normaliser over the gains of its grades), not over the grades themselves."""
 
     def same_weights(self) -> bool:
         """Whether the normaliser weighs ranks exactly as the numerator does, over the same ranks."""
@@ -196,9 +200,13 @@ class WeightedSum:
             "self": f"sum_{{j<=k}} {v} * s_j, the top-k grades sorted s_1 >= s_2 >= ...",
         }
         scale = "" if self.scale == 1 else f"({show(self.scale)}) * "
+        term = f"f({x}_i)" if self.gain is not None else f"{x}_i"
+        if self.gain is not None:
+            norms = {kind: text.replace("g_j,", "f(g_j),").replace("* s_j,", "* f(s_j),") for kind, text in norms.items()}
         telescoped = (f" (N = {show(self.telescoped_from)} telescoped: it is 0 at k = 0, and each rank adds N(j) - N(j - 1), "
                       "by SymPy's simplification)") if self.telescoped_from is not None else ""
-        return (f"score = {scale}sum_{{i<={show(self.upper)}}} w(i) * {x}_i / N, w(i) = {show(self.weight)}, "
+        gain = f", the gain f(x) = {show(self.gain)}" if self.gain is not None else ""
+        return (f"score = {scale}sum_{{i<={show(self.upper)}}} w(i) * {term} / N, w(i) = {show(self.weight)}{gain}, "
                 f"N = {norms[self.normaliser]}{telescoped}")
 
 
@@ -220,12 +228,14 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
     if len(numerators) != 1 or len(numerators[0].limits) != 1:
         return None
     term, (i, lo, upper) = numerators[0].function, numerators[0].limits[0]
-    weight = _coefficient(term, x[i])
+    weight, gain = _coefficient(term, x[i]), None
+    if weight is None and (over_gains := gains.recognise(term, x[i])) is not None:
+        weight, gain = over_gains
     if weight is None or lo != 1 or upper not in (k, sympy.Min(R, k)):
         return None
-    if not fixed(weight, p):
+    if not fixed(weight, p) or weight.has(sympy.Indexed, MaxOver, OrderStatistic):
         return None
-    structure = {"index": i, "weight": weight, "scale": scale, "upper": upper}
+    structure = {"index": i, "weight": weight, "scale": scale, "upper": upper, "gain": gain}
     if not denominators:
         return WeightedSum(**structure, normaliser="none")
     n = sympy.Mul(*denominators)  # k (k + 1) / 2 arrives as two factors
@@ -236,7 +246,7 @@ def weighted_sum(p: Prepared) -> WeightedSum | None:
     if isinstance(n, sympy.Sum) and len(n.limits) == 1 and n.limits[0][1] == 1:
         j, _, top = n.limits[0]
         body = n.function.xreplace({j: i})
-        found = _normaliser(body, i, top, p)
+        found = _normaliser(body, i, top, p, gain)
         if found is not None:
             kind, v = found
             if not fixed(v, p) or top not in (k, sympy.Min(R, k)):  # the normaliser's range is the top k
@@ -355,7 +365,10 @@ def _coefficient(term: sympy.Expr, grade: sympy.Indexed) -> sympy.Expr | None:
     return w
 
 
-def _normaliser(body: sympy.Expr, i: sympy.Symbol, top: sympy.Expr, p: Prepared) -> tuple[Normaliser, sympy.Expr] | None:
+def _normaliser(body: sympy.Expr, i: sympy.Symbol, top: sympy.Expr, p: Prepared,
+                gain: sympy.Expr | None = None) -> tuple[Normaliser, sympy.Expr] | None:
+    """The kind of normaliser whose term at rank i is ``body``, and its weight v(i); over the gains f of the numerator's
+    grades when ``gain`` is f (its grades' gains must be the same f: the ideal of the gains is the gains of the ideal)."""
     x, R, k = p.grades, p.R, p.k
     if not body.has(x, R, sympy.Indexed, OrderStatistic):
         return "weights", body
@@ -365,17 +378,30 @@ def _normaliser(body: sympy.Expr, i: sympy.Symbol, top: sympy.Expr, p: Prepared)
         value, condition = body.args[0]
         if condition in (sympy.Ge(R, i), sympy.Le(i, R)):
             grade = p.form.qrel_base[i] if not p.binary else sympy.Integer(1)  # type: ignore[index]
-            v = value if p.binary else _coefficient(value, grade)
+            v = value if p.binary else _weight_over(value, grade, gain)
             if v is not None and not v.has(x, R, sympy.Indexed):
                 return "ideal", v
         if (p.binary and isinstance(condition, sympy.Le) and condition.lhs == i and _is_count_of_top_k(condition.rhs, p)
                 and not value.has(x, R, sympy.Indexed)):
             return "self", value
     sorted_grade = OrderStatistic(i, x, k)
-    v = _simplified(body / sorted_grade) if body.has(sorted_grade) else None
+    if gain is not None:
+        v = _weight_over(body, sorted_grade, gain) if body.has(sorted_grade) else None
+    else:
+        v = _simplified(body / sorted_grade) if body.has(sorted_grade) else None
     if v is not None and not v.has(x, R, sympy.Indexed, OrderStatistic):
         return "self", v
     return None
+
+
+def _weight_over(term: sympy.Expr, grade: sympy.Expr, gain: sympy.Expr | None) -> sympy.Expr | None:
+    """v when ``term`` is v * grade (no gain) or v * f(grade) for the gain f, else None."""
+    if gain is None:
+        return _coefficient(term, grade)
+    found = gains.recognise(term, grade)
+    if found is None or not _zero(found[1] - gain):
+        return None
+    return found[0]
 
 
 def _is_count_of_top_k(e: sympy.Expr, p: Prepared) -> bool:

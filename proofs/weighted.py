@@ -18,7 +18,7 @@ from irprops.metrics import Situation, Undefined, compare
 from irprops.metrics.exact import show, to_float, to_str
 from irprops.verdicts import Prop, Witness, grades_json
 
-from . import signs, termwise, weightfacts
+from . import gains, signs, termwise, weightfacts
 from .lemma import ALL_K, Failed, Lemma, Proof, Prover, z3_lemma
 from .smt import Discharged
 from .structure import Prepared, WeightedSum
@@ -113,6 +113,17 @@ class WeightedProver(Prover):
         check, statement = checks[fact]
         return Lemma(fact.replace(" ", ""), statement, "SymPy") if check(w) else Failed(prop, f"cannot show {statement}")
 
+    def _gain(self, prop: Prop) -> Lemma | Failed:
+        """f(0) = 0 and f(1) = 1 (by its recognition), and f strictly increasing on [0, 1] (SymPy)."""
+        f = self.ws.gain
+        assert f is not None
+        how = gains.increasing(f)
+        if how is None:
+            return Failed(prop, f"cannot show the gain f(x) = {show(f)} strictly increasing on [0, 1]")
+        return Lemma("gain", f"f(x) = {show(f)} has f(0) = 0, f(1) = 1, and {how}; f is continuous, so it is strictly "
+                     "increasing on [0, 1], and the gains f(x_i) are grades of a situation: the lemmas below hold of them",
+                     "SymPy")
+
     def _normaliser_positive(self, prop: Prop) -> Lemma | Failed:
         """N > 0 wherever the score is defined: every weight of the normaliser is positive (SymPy), for every rank."""
         v = self.ws.normaliser_weight
@@ -134,6 +145,8 @@ class WeightedProver(Prover):
         lemmas = [self.structure]
         if self.ws.normaliser in ("weights", "ideal", "self"):  # every lemma below divides by N: its sign is proved, not assumed
             steps = [lambda: self._normaliser_positive(prop), *steps]
+        if self.ws.gain is not None:  # the lemmas are stated for grades: they hold of the gains once f is shown to keep them grades
+            steps, trusted = [lambda: self._gain(prop), *steps], [*trusted, gains.GAIN]
         for step in steps:
             found = step()
             if isinstance(found, Failed):

@@ -1,4 +1,4 @@
-"""Discounted cumulative gain and its normalisations: DCG, SDCG, NDCG, SN-DCG, and DCG-b.
+"""Discounted cumulative gain and its normalisations: DCG, SDCG, NDCG, SN-DCG, DCG-b, and nDCG with exponential gain.
 
 Definitions from Moffat, "Seven Numeric Properties of Effectiveness Metrics" (AIRS 2013),
 Section 2 and Table 1: the "Microsoft" discount w_i = 1/log2(i + 1) from rank 1, and
@@ -14,12 +14,15 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+import sympy
+
 from ..algebra import Algebra
 from ..registry import Param, declare
 from .counting import NO_RELEVANT, SEVEN
 
 GAIN_SCALE = ("max_rel", "dcg")
 """ir_measures' parameters naming the linear gain of the grades as they are (max_rel=M: a grade g of 0..M is g/M here)."""
+BURGES = "Burges, Shaked, Renshaw, Lazier, Deeds, Hamilton and Hullender, Learning to Rank using Gradient Descent, ICML 2005"
 RBP_PAPER = "Moffat and Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness, ACM TOIS 2008"
 
 
@@ -101,3 +104,36 @@ def dcg_b(m: Algebra) -> Any:
     """
     b = m.param("b")
     return m.sum(1, m.k, lambda i: m.r(i) * m.log2(b) / m.log2(m.max(i, b)))
+
+
+def exponential_gain(m: Algebra, grade: Any) -> Any:
+    """(2^(gmax r) - 1) / (2^gmax - 1): the gain 2^g - 1 of the integer level g = gmax r of a scale 0..gmax, in [0, 1]."""
+    top = m.param("gmax")
+    return (sympy.Pow(2, top * grade) - 1) / (2 ** top - 1)
+
+
+@declare(
+    "NDCG-exp",
+    relevance="graded",
+    aliases=("NDCG-Burges",),
+    params=(Param("gmax", Fraction(2), "gmax >= 1, an integer", lambda top: top >= 1, integer=True,
+                  assumptions={"integer": True, "positive": True}),),
+    reference=f"{BURGES}, Section 5 (nDCG); the gain as ir_measures' nDCG(dcg=exp-log2) and ranx's ndcg_burges",
+)
+def normalised_dcg_exponential(m: Algebra) -> Any:
+    """Normalised DCG with exponential gain at depth k: NDCG over the gains 2^g - 1 of the integer levels g = gmax r.
+
+    NDCG-exp@k(R) = sum_{i=1..k} e(r_i) / log2(i + 1) / sum_{i=1..k} e(g_i) / log2(i + 1), e(r) = (2^(gmax r) - 1)/(2^gmax - 1)
+    where gmax is the top of the integer grade scale (ir_measures' max_rel): a grade r is the level gmax r. The default
+    gmax = 2 is the scale 0, 1, 2; TREC's 0..3 is gmax = 3. The divisor 2^gmax - 1 cancels; it keeps the gains in [0, 1].
+    A grade between the levels has the gain of the same formula (2^(gmax r) is then irrational, and exact). Undefined
+    when R = 0. On binary grades it is NDCG.
+
+    >>> from irprops.metrics import score
+    >>> print(score("NDCG-exp@2", "1/2,1", qrels="1,1/2").exact)     # gains 1/3 and 1
+    (1/3 + 1/log2(3))/(1/(3*log2(3)) + 1)
+    >>> score("NDCG-exp(gmax=3)@1", "2/3", qrels="1,2/3").exact       # the level 2 of 0..3: gain 3/7
+    Fraction(3, 7)
+    """
+    return m.div(discounted_gain(m, lambda i: exponential_gain(m, m.r(i))),
+                 discounted_gain(m, lambda i: exponential_gain(m, m.g(i))), NO_RELEVANT)
