@@ -82,10 +82,9 @@ NOT_DECLARED: dict[str, tuple[str, str]] = {
     "dcg_burges": ("DCG with exponential gain (Burges et al. 2005)",
                    "only its normalised form is (NDCG-exp, ranx's ndcg_burges); its unnormalised sum depends on the integer scale"),
     "inst": ("INST (Moffat et al.)",
-             "its normaliser is an infinite sum over the user's expected stops, with no exact form the exact layer can decide"),
-    "insq": ("INSQ (Moffat et al.)",
-             ("its normaliser (2T)^2 sum_{n >= 2T} 1/n^2 = (2T)^2 (pi^2/6 - sum_{n < 2T} 1/n^2) is irrational, and the exact "
-              "layer decides rationals and logarithms only; irprops does not approximate it")),
+             ("its target shrinks with the gain seen, so its normaliser, a sum over an infinite ranking, is a trigamma value at a "
+              "point that need not be an integer, with no exact form the exact layer can decide (INSQ, its static form, is "
+              "declared)")),
 }
 """Toolkit names of metrics irprops does not declare yet, by lower-case name: (the metric, why not)."""
 _WHOLE_RUN = "{name} without a cutoff is at the run's length; an irprops name without @k is at max(length, R)"

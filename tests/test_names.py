@@ -62,7 +62,8 @@ class TestBadNames:
         ("bpref", "BPref (Buckley and Voorhees 2004) is not declared"),
         ("dcg_burges@10", "only its normalised form is (NDCG-exp"),
         ("f1", "ranx's f1 without a cutoff is at the run's length"),
-        ("INSQ", "is irrational, and the exact layer decides rationals and logarithms only"),
+        ("INST", "no exact form the exact layer can decide (INSQ, its static form, is declared)"),
+        ("INSQ(T=1/2)", "must be an integer"),
         ("@5", "not a metric name"),
     ])
     def test_are_refused_naming_the_value_and_the_fix(self, name: str, message: str) -> None:

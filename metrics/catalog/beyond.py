@@ -12,12 +12,16 @@ Each is declared as its source defines it, over irprops' grades in [0, 1]:
   reciprocal rank of stopping, with the grade as the probability of being satisfied.
 * Q@k (Sakai, AIRS 2004): AP's blend of precision with the cumulated gain against the ideal's,
   at each relevant document.
+* INSQ@k (Moffat, Bailey, Scholer and Thomas, C/W/L): the expected rate of gain of a user who
+  expects T relevant documents, with weights 1/(i + 2T - 1)^2 over an infinite ranking.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import Any
+
+import sympy
 
 from ..algebra import Algebra
 from ..registry import Param, declare
@@ -28,6 +32,8 @@ JK_PAPER = "Jarvelin and Kekalainen, Cumulated Gain-Based Evaluation of IR Techn
 SAKAI = ("Sakai, Ranking the NTCIR Systems Based on Multigrade Relevance, AIRS 2004; its binary form (beta = 1) in "
          "Moffat and Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness, ACM TOIS 2008, Section 3")
 NO_RELEVANT = "no relevant documents (R = 0)"
+INSQ_PAPER = ("Moffat, Bailey, Scholer and Thomas, INST: An Adaptive Metric for Information Retrieval Evaluation, ADCS 2015, "
+              "and Moffat, Thomas and Scholer, Users versus Models: What Observation Tells Us about Effectiveness Metrics, CIKM 2013")
 F_SOURCE = "van Rijsbergen, Information Retrieval (2nd ed.), 1979, Chapter 7; ranx's f1@k"
 
 
@@ -124,3 +130,28 @@ def q_measure(m: Algebra) -> Any:
     gain, count, ideal = m.prefix_sum(m.r), m.prefix_sum(m.relevant), m.prefix_sum(m.g)
     blended = m.sum(1, m.k, lambda i: m.relevant(i) * (beta * gain(i) + count(i)) / (beta * ideal(i) + i))
     return m.div(blended, m.R, NO_RELEVANT)
+
+
+@declare(
+    "INSQ",
+    relevance="graded",
+    params=(Param("T", Fraction(1), "T >= 1, an integer", lambda t: t >= 1, integer=True,
+                  assumptions={"integer": True, "positive": True}),),
+    reference=INSQ_PAPER,
+)
+def insq(m: Algebra) -> Any:
+    """INSQ at depth k, target T: the C/W/L expected rate of gain with continuation C(i) = ((i + 2T - 1)/(i + 2T))^2.
+
+    INSQ@k(R) = sum_{i=1..k} r_i / ((i + 2T - 1)^2 * psi1(2T)), psi1(2T) = sum_{n >= 2T} 1/n^2 = pi^2/6 - sum_{n < 2T} 1/n^2
+    The weight of rank i is prod_{j<i} C(j) = (2T / (i + 2T - 1))^2, normalised over an infinite ranking: the
+    trigamma value psi1(2T) is that sum, exact with pi (its comparisons are decided by intervals, as pi^2 is
+    irrational). The grades past k count as 0 (the residual is the rest). INST, whose T shrinks with the gain seen, has
+    no exact normaliser here (a trigamma value at a non-integer), and is not declared.
+
+    >>> from irprops.metrics import score
+    >>> print(score("INSQ@2", "1,1").exact)     # (1/4 + 1/9) / (pi^2/6 - 1) at T = 1
+    13/(36*(-1 + pi**2/6))
+    """
+    target = m.param("T")
+    scale = m.const(1 / sympy.polygamma(1, 2 * target))
+    return m.sum(1, m.k, lambda i: m.r(i) * scale / (i + 2 * target - 1) ** 2)
