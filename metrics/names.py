@@ -89,23 +89,35 @@ def parse(name: str) -> Measure:
     return measure.at(k)
 
 
-EXPONENTIAL = {"NDCG": "NDCG-exp"}
+EXPONENTIAL = {"NDCG": "NDCG-exp", "NDCG-exp": "NDCG-exp"}
 """The metric ir_measures' ``dcg=exp-log2`` names, by the metric it is written on (its ``max_rel`` is the new one's gmax)."""
 
 
 def _exponential_gain(metric: Metric, text: str | None) -> tuple[Metric, str | None]:
-    """``nDCG(dcg=exp-log2, max_rel=M)`` as ``NDCG-exp(gmax=M)``: the metric and the parameters that remain."""
-    items = [item for item in (text or "").split(",") if item.strip()]
-    gain = [item for item in items if item.partition("=")[0].strip() == "dcg" and item.partition("=")[2].strip().lower() == "exp-log2"]
-    if not gain:
+    """``nDCG(dcg=exp-log2, max_rel=M)`` as ``NDCG-exp(gmax=M)``: the metric and the parameters that remain. ``max_rel``
+    is checked here, under the name the user wrote."""
+    items = [(item, *(part.strip() for part in item.partition("="))) for item in (text or "").split(",") if item.strip()]
+    exponential = any(key == "dcg" and value.lower() == "exp-log2" for _, key, _, value in items) or metric.key == "NDCG-exp"
+    if not exponential:
         return metric, text
     if metric.key not in EXPONENTIAL:
-        declared = ", ".join(f"{key} ({variant})" for key, variant in EXPONENTIAL.items())
+        declared = ", ".join(f"{key} ({variant})" for key, variant in EXPONENTIAL.items() if key != variant)
         raise InputError(f"{metric.key} parameter dcg", "exp-log2", "the exponential gain is declared for nDCG only",
                          f"declared: {declared}; declare another as a proposal (irprops check --help)")
-    rest = [item for item in items if item not in gain]
-    renamed = [f"gmax={item.partition('=')[2].strip()}" if item.partition("=")[0].strip() == "max_rel" else item for item in rest]
-    return REGISTRY[EXPONENTIAL[metric.key]], ",".join(renamed)
+    variant = REGISTRY[EXPONENTIAL[metric.key]]
+    top = next(p for p in variant.params if p.name == "gmax")
+    for item, key, eq, value in items:
+        if key in ("dcg", "max_rel") and sum(1 for _, other, _, _ in items if other == key) > 1:
+            raise InputError(f"{metric.key} parameter", item.strip(), "write each parameter once, as name=value")
+        if key == "dcg" and value.lower() != "exp-log2":
+            raise InputError(f"{metric.key} parameter dcg", value, "must be exp-log2 (the exponential gain) or log2 (linear)")
+        if key == "max_rel":
+            level = exact_number(value, f"{metric.key} parameter max_rel", "e.g. max_rel=3")
+            if not eq or level.denominator != 1 or not top.valid(level):
+                raise InputError(f"{metric.key} parameter max_rel", value, f"must satisfy {top.rule.replace('gmax', 'max_rel')} "
+                                 "(the top integer grade level: NDCG-exp's gmax)")
+    kept = [f"gmax={value}" if key == "max_rel" else item for item, key, _, value in items if key != "dcg"]
+    return variant, ",".join(kept)
 
 
 def _parse_params(metric: Metric, text: str | None) -> tuple[dict[str, Fraction], Fraction | None]:

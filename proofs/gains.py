@@ -55,7 +55,15 @@ MAX_EXPONENT = 1024
 def recognise(term: sympy.Expr, grade: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr] | None:
     """``(w, f)`` when ``term`` is ``w * F(grade)`` with w free of the grade and F a continuous function of the grade
     alone (no rank, depth, R or parameter) with F(0) = 0 and F(1) > 0: then w = w * F(1) and f(x) = F(x) / F(1), in
-    :data:`X`. None otherwise (a linear term ``w * grade`` included: its gain is the grade itself)."""
+    :data:`X`. None otherwise (a linear term ``w * grade`` included: its gain is the grade itself), and None where SymPy
+    or the interval arithmetic gives up on it (a number too large for memory)."""
+    try:
+        return _recognised(term, grade)
+    except (MemoryError, OverflowError, RecursionError, ValueError, TypeError, ZeroDivisionError):
+        return None
+
+
+def _recognised(term: sympy.Expr, grade: sympy.Expr) -> tuple[sympy.Expr, sympy.Expr] | None:
     if isinstance(term, sympy.Piecewise):
         return None
     independent, dependent = sympy.factor_terms(term).as_independent(grade, as_Add=False)
@@ -95,15 +103,23 @@ def _continuous(F: sympy.Expr) -> bool:
 
 
 def _modest(F: sympy.Expr) -> bool:
-    """Whether every rational number in F has at most MAX_BITS bits, and every exponent is at most MAX_EXPONENT: a
-    polynomial in x with such coefficients, or such an integer (F(1) is then computed in little time)."""
+    """Whether every rational number in F has at most MAX_BITS bits, and every exponent (of a power, or the argument of
+    an exp) that varies with x is a polynomial in x with coefficients at most MAX_EXPONENT and no exponential in it (a
+    tower exp(exp(2^62 x)) has no value at x = 1 that fits in memory), and every fixed exponent is at most MAX_EXPONENT."""
     if F.has(sympy.Float):
         return False
     if any(max(abs(int(n.p)), int(n.q)).bit_length() > MAX_BITS for n in F.atoms(sympy.Rational)):
         return False
-    for node in F.atoms(sympy.Pow):
-        exponent = node.exp
+    for node in sympy.preorder_traversal(F):
+        if isinstance(node, sympy.Pow):
+            exponent = node.exp
+        elif isinstance(node, sympy.exp):
+            exponent = node.args[0]
+        else:
+            continue
         if exponent.has(X):
+            if exponent.has(sympy.exp) or any(isinstance(a, sympy.Pow) and a.exp.has(X) for a in sympy.preorder_traversal(exponent)):
+                return False
             if not exponent.is_polynomial(X) or any(abs(c) > MAX_EXPONENT for c in sympy.Poly(exponent, X).coeffs()):
                 return False
         elif exponent.is_Integer and abs(exponent) > MAX_EXPONENT:

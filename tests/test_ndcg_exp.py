@@ -11,6 +11,7 @@ read from the next rank, a numerator and a normaliser over different gains, and 
 from __future__ import annotations
 
 import itertools
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -19,7 +20,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from irprops.metrics import Situation, Undefined, compare, parse
+from irprops.metrics import InputError, Situation, Undefined, compare, parse
 from irprops.proofs import prove
 from irprops.proofs.gains import GAIN, X, recognise
 from irprops.verdicts import Prop
@@ -224,8 +225,11 @@ class TestGainsThatMustNotBeProved:
         (2 ** (2 ** 70 * X) - 1, "an exponent of 71 bits"),
         (X * sympy.Symbol("k"), "the depth inside the gain"),
         (sympy.Float(0.5) * X, "a float"),
+        (sympy.exp(sympy.exp(2 ** 62 * X)) - sympy.E, "a tower of exponentials"),
+        (sympy.exp(sympy.exp(sympy.exp(60 * X))) - sympy.exp(sympy.E), "a tower of three"),
     ])
     def test_only_continuous_modest_functions_of_the_grade_alone_with_f0_zero_are_gains(self, F: sympy.Expr, why: str) -> None:
+        # (a tower of exponentials has F(1) too large for memory: refused by its form, before any number is computed)
         x = sympy.IndexedBase("x")[1]
         assert recognise(F.xreplace({X: x}) / sympy.log(3), x) is None, why
 
@@ -235,3 +239,20 @@ class TestGainsThatMustNotBeProved:
             return m.sum(1, m.k, lambda i: (5 * m.r(i) if m.r(i) == Fraction(1, 2) else m.r(i)) / i)
 
         assert getattr(prove(branching_gain, Prop.TOP_WEIGHTED), "conclusion", None) != "yes"
+
+
+class TestItsParameterErrors:
+    @pytest.mark.parametrize(("name", "message"), [
+        ("nDCG(dcg=exp-log2,max_rel=abc)@3", "NDCG parameter max_rel = 'abc': not a number"),
+        ("nDCG(dcg=exp-log2,max_rel=3,max_rel=4)@3", "'max_rel=3': write each parameter once"),
+        ("nDCG(dcg=exp-log2,dcg=log2)@3", "'dcg=exp-log2': write each parameter once"),
+        ("nDCG(dcg=exp-log2,max_rel=99999999999999999999)@1", "max_rel = '99999999999999999999': must satisfy 1 <= max_rel <= 1024"),
+        ("NDCG-exp(gmax=10000000)@2", "gmax = '10000000': must satisfy 1 <= gmax <= 1024"),  # 2^gmax has gmax bits
+        ("SDCG(dcg=exp-log2)@2", "the exponential gain is declared for nDCG only"),
+    ])
+    def test_name_what_the_user_wrote_and_the_fix(self, name: str, message: str) -> None:
+        with pytest.raises(InputError, match=re.escape(message)):
+            parse(name)
+
+    def test_the_top_level_may_be_given_as_ir_measures_max_rel_on_the_metric_itself(self) -> None:
+        assert parse("NDCG-exp(max_rel=3, dcg=exp-log2)@2").name == "NDCG-exp(gmax=3)@2"

@@ -23,6 +23,7 @@ from irprops.metrics.strategies import situations
 from irprops.proofs import Failed, Proof, prove
 from irprops.proofs.foldproofs import FoldProver
 from irprops.proofs.folds import extract
+from irprops.proofs.gains import X
 from irprops.proofs.induction import Machine
 from irprops.proofs.smt import Obligation, Query, discharge
 from irprops.proofs.structure import prepare, weighted_sum
@@ -59,7 +60,8 @@ class TestTheRecognisedStructureIsTheMetric:
         expected = measure.exact(s)
         values = {**_params(p), p.R: s.R}
         upper = int(ws.upper.xreplace({p.k: s.k, p.R: s.R}))
-        numerator = sum((ws.weight.xreplace({ws.index: i, **values}) * _rational(s.grade(i)) for i in range(1, upper + 1)),
+        gain = (lambda x: x) if ws.gain is None else (lambda x: ws.gain.xreplace({X: x}))  # the sum is over f(x_i) where f is its gain
+        numerator = sum((ws.weight.xreplace({ws.index: i, **values}) * gain(_rational(s.grade(i))) for i in range(1, upper + 1)),
                         sympy.Integer(0))
         grades_by = {"ideal": list(s.qrels) + [Fraction(0)] * s.k, "self": sorted((s.grade(i) for i in range(1, s.k + 1)), reverse=True)}
         if ws.normaliser == "none":
@@ -68,7 +70,7 @@ class TestTheRecognisedStructureIsTheMetric:
             normaliser = sympy.Integer(s.R)
         else:
             top = int(ws.normaliser_upper.xreplace({p.k: s.k, p.R: s.R}))
-            grade = (lambda i: 1) if ws.normaliser == "weights" else (lambda i: _rational(grades_by[ws.normaliser][i - 1]))
+            grade = (lambda i: 1) if ws.normaliser == "weights" else (lambda i: gain(_rational(grades_by[ws.normaliser][i - 1])))
             normaliser = sum((ws.normaliser_weight.xreplace({ws.index: i, **values}) * grade(i) for i in range(1, top + 1)),
                              sympy.Integer(0))
         if isinstance(expected, Undefined):

@@ -23,6 +23,9 @@ from .counting import NO_RELEVANT, SEVEN
 GAIN_SCALE = ("max_rel", "dcg")
 """ir_measures' parameters naming the linear gain of the grades as they are (max_rel=M: a grade g of 0..M is g/M here)."""
 BURGES = "Burges, Shaked, Renshaw, Lazier, Deeds, Hamilton and Hullender, Learning to Rank using Gradient Descent, ICML 2005"
+MAX_LEVEL = 1024
+"""The largest top level gmax of an exponential gain: 2^gmax is a number of gmax bits (and the gain proofs take exponents
+up to 1024)."""
 RBP_PAPER = "Moffat and Zobel, Rank-Biased Precision for Measurement of Retrieval Effectiveness, ACM TOIS 2008"
 
 
@@ -116,7 +119,7 @@ def exponential_gain(m: Algebra, grade: Any) -> Any:
     "NDCG-exp",
     relevance="graded",
     aliases=("NDCG-Burges",),
-    params=(Param("gmax", Fraction(2), "gmax >= 1, an integer", lambda top: top >= 1, integer=True,
+    params=(Param("gmax", Fraction(2), "1 <= gmax <= 1024, an integer", lambda top: 1 <= top <= MAX_LEVEL, integer=True,
                   assumptions={"integer": True, "positive": True}),),
     reference=f"{BURGES}, Section 5 (nDCG); the gain as ir_measures' nDCG(dcg=exp-log2) and ranx's ndcg_burges",
 )
