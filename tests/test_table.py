@@ -119,7 +119,8 @@ class TestTheCatalog:
 
     def test_says_which_metrics_it_does_not_declare_and_why(self, rendered_catalog: Path) -> None:
         text = (rendered_catalog / "catalog.md").read_text()
-        assert "## Not declared yet" in text and "INSQ (Moffat et al.) (`insq`): its normaliser" in text and "irrational" in text
+        assert "## Not declared yet" in text and "INST (Moffat et al.) (`inst`): its target shrinks" in text
+        assert "no exact form the exact layer can decide" in text and "(`insq`)" not in text and "(`ndcg_burges`)" not in text
 
     def test_says_only_of_binary_metrics_that_the_first_relevant_rank_sets_the_score(self, catalog: t2.Table2) -> None:
         c = next(f for f in catalog.footnotes if f.letter == "c")
