@@ -14,6 +14,8 @@ exponents, and Python loops over integers (not over grades):
 * ``m.relevant(i)``: 1 if the grade at rank i is positive, else 0 (the indicator [r_i > 0]; r_i itself on binary grades);
 * ``m.param(name)``: a declared parameter such as RBP's p;
 * ``m.log2(x)``: the base-2 logarithm (exact where the backend is exact);
+* ``m.exp2(x)``: 2 to the power x, for any real x (exact: a Fraction for an integer x, else SymPy's 2**x, an exact
+  irrational such as sqrt(2)); nDCG's exponential gain is ``m.exp2(M * m.r(i)) - 1``;
 * ``m.sum(lo, hi, f)``, ``m.prod(lo, hi, f)``: sum and product of f(i) for lo <= i <= hi;
 * ``m.prefix_sum(f)``, ``m.prefix_prod(f)``: the function n -> sum (product) of f(1..n);
 * ``m.max_over(lo, hi, f)``: the largest f(i);
@@ -110,6 +112,9 @@ class Algebra(ABC):
 
     @abstractmethod
     def log2(self, x: Any) -> Any: ...
+
+    @abstractmethod
+    def exp2(self, x: Any) -> Any: ...
 
     @abstractmethod
     def num(self, q: int | Fraction) -> Any: ...
@@ -303,6 +308,9 @@ class FloatAlgebra(_Concrete):
             raise _DivisionByZero("log2 of a number <= 0")
         return ScreenFloat(math.log2(x))
 
+    def exp2(self, x: float) -> float:
+        return ScreenFloat(2.0 ** x)  # an overflow is a float failure: the exact run decides (see Measure._floats)
+
     def const(self, e: sympy.Expr) -> float:
         return ScreenFloat(_float_of(e))
 
@@ -355,6 +363,9 @@ class ExactAlgebra(_Concrete):
         if isinstance(x, (int, Fraction)) and x <= 0:  # log2(0) is zoo: the metric has no value here
             raise _DivisionByZero("log2 of a number <= 0")
         return exact_log2(x)
+
+    def exp2(self, x: Any) -> exact.Exact:
+        return exact_exp2(x)
 
     def const(self, e: sympy.Expr) -> exact.Exact:
         return exact_const(e)
@@ -436,6 +447,19 @@ def exact_log2(x: int | Fraction) -> exact.Exact:
     """``m.log2(x)`` of a number in the exact run (and in the symbolic runs): a Fraction when rational."""
     x = Fraction(x)
     value = exact.as_exact(exact.log2(sympy.Rational(x.numerator, x.denominator)))
+    return exact_value(value, False) if isinstance(value, Fraction) else value
+
+
+def exact_exp2(x: Any) -> exact.Exact:
+    """``m.exp2(x)`` of a number in the exact run (and in the symbolic runs): a Fraction when x is an integer, else SymPy's
+    2**x (an exact irrational: 2**(1/2) is sqrt(2)).
+
+    >>> exact_exp2(Fraction(3)), exact_exp2(Fraction(-1)), exact_exp2(Fraction(1, 2))
+    (ExactFraction(8, 1), ExactFraction(1, 2), sqrt(2))
+    """
+    if isinstance(x, (int, Fraction)) and Fraction(x).denominator == 1:
+        return exact_value(Fraction(2) ** int(x), False)
+    value = exact.as_exact(sympy.Pow(2, sympy.sympify(x)))
     return exact_value(value, False) if isinstance(value, Fraction) else value
 
 

@@ -26,7 +26,7 @@ import sympy
 from sympy import Integer, Piecewise
 
 from . import exact
-from .algebra import Algebra, Undefined, declared_parameter, exact_const, exact_int, exact_log2, exact_number
+from .algebra import Algebra, Undefined, declared_parameter, exact_const, exact_exp2, exact_int, exact_log2, exact_number
 from .errors import NotExpressible
 from .exactnumbers import ExactFraction, ExactInt, is_exact_number
 from .situation import Situation
@@ -279,6 +279,11 @@ class _Symbolic(Algebra):
         if is_exact_number(x):
             return exact_log2(x)
         return _retrace(exact.log2(untrace(x)), x)
+
+    def exp2(self, x: Any) -> Any:
+        if is_exact_number(x):
+            return exact_exp2(x)
+        return _retrace(sympy.Pow(2, untrace(x)), x)
 
     def num(self, q: Any) -> Any:
         if isinstance(q, Traced):

@@ -157,6 +157,7 @@ class TestDeclaringAFormula:
     def unregister(self) -> object:
         yield
         REGISTRY.pop("share-of-larger", None)  # loading the file registered it
+        REGISTRY.pop("exponential-rbp", None)
 
     def test_a_formula_declared_without_a_reference_gets_proofs_and_witnesses(self, unregister: object) -> None:
         result = check(f"{FORMULA}:share_of_larger", ["convergent", "top_weighted", "complete"])
@@ -166,3 +167,10 @@ class TestDeclaringAFormula:
             "complete": ("yes", "proof (all k)"),
         }
         assert result["top_weighted"].witness.data == {"k": 2, "ranking": ["0", "1"], "qrels": ["1"], "i": 1, "j": 2}
+
+    def test_a_gain_written_with_m_exp2_is_proved_over_the_gains(self, unregister: object) -> None:
+        # sum_i (2^(2 r_i) - 1)/3 / 2^i: a weighted sum over a gain f with f(0) = 0, f(1) = 1, increasing (RBP's row)
+        result = check(f"{FORMULA}:exponential_rbp", ["top_weighted", "realizable"])
+        assert (result["top_weighted"].verdict, result["top_weighted"].method) == ("yes", "proof (all k)")
+        assert any(lemma.name == "gain" for lemma in result["top_weighted"].proof.lemmas)
+        assert result["realizable"].verdict == "no"  # the best score at depth k, 1 - 2^-k, grows with k

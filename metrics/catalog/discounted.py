@@ -14,8 +14,6 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-import sympy
-
 from ..algebra import Algebra
 from ..registry import Param, declare
 from .counting import NO_RELEVANT, SEVEN
@@ -112,7 +110,7 @@ def dcg_b(m: Algebra) -> Any:
 def exponential_gain(m: Algebra, grade: Any) -> Any:
     """(2^(gmax r) - 1) / (2^gmax - 1): the gain 2^g - 1 of the integer level g = gmax r of a scale 0..gmax, in [0, 1]."""
     top = m.param("gmax")
-    return (sympy.Pow(2, top * grade) - 1) / (2 ** top - 1)
+    return (m.exp2(top * grade) - 1) / (2 ** top - 1)
 
 
 @declare(
