@@ -14,8 +14,8 @@ exponents, and Python loops over integers (not over grades):
 * ``m.relevant(i)``: 1 if the grade at rank i is positive, else 0 (the indicator [r_i > 0]; r_i itself on binary grades);
 * ``m.param(name)``: a declared parameter such as RBP's p;
 * ``m.log2(x)``: the base-2 logarithm (exact where the backend is exact);
-* ``m.exp2(x)``: 2 to the power x, for any real x (exact: a Fraction for an integer x, else SymPy's 2**x, an exact
-  irrational such as sqrt(2)); nDCG's exponential gain is ``m.exp2(M * m.r(i)) - 1``;
+* ``m.exp2(x)``: 2 to the power x, for a real x with |x| <= 100,000 (exact: a Fraction for an integer x, else SymPy's
+  2**x, an exact irrational such as sqrt(2)); nDCG's exponential gain is ``m.exp2(M * m.r(i)) - 1``;
 * ``m.sum(lo, hi, f)``, ``m.prod(lo, hi, f)``: sum and product of f(i) for lo <= i <= hi;
 * ``m.prefix_sum(f)``, ``m.prefix_prod(f)``: the function n -> sum (product) of f(1..n);
 * ``m.max_over(lo, hi, f)``: the largest f(i);
@@ -450,6 +450,10 @@ def exact_log2(x: int | Fraction) -> exact.Exact:
     return exact_value(value, False) if isinstance(value, Fraction) else value
 
 
+MAX_EXP2 = 100_000
+"""The largest |x| of ``m.exp2(x)`` on a number: 2^x then has at most 100,000 bits (2^(10^12) exhausted memory)."""
+
+
 def exact_exp2(x: Any) -> exact.Exact:
     """``m.exp2(x)`` of a number in the exact run (and in the symbolic runs): a Fraction when x is an integer, else SymPy's
     2**x (an exact irrational: 2**(1/2) is sqrt(2)).
@@ -457,8 +461,13 @@ def exact_exp2(x: Any) -> exact.Exact:
     >>> exact_exp2(Fraction(3)), exact_exp2(Fraction(-1)), exact_exp2(Fraction(1, 2))
     (ExactFraction(8, 1), ExactFraction(1, 2), sqrt(2))
     """
-    if isinstance(x, (int, Fraction)) and Fraction(x).denominator == 1:
-        return exact_value(Fraction(2) ** int(x), False)
+    if isinstance(x, (int, Fraction)):
+        number = Fraction(x)
+        if abs(number) > MAX_EXP2:
+            raise InputError("m.exp2", str(number), f"2^x of |x| > {MAX_EXP2:,} has too many digits for exact arithmetic",
+                             "scale the formula so that the exponent stays small")
+        if number.denominator == 1:
+            return exact_value(Fraction(2) ** int(number), False)
     value = exact.as_exact(sympy.Pow(2, sympy.sympify(x)))
     return exact_value(value, False) if isinstance(value, Fraction) else value
 

@@ -106,6 +106,9 @@ def _exponential_gain(metric: Metric, text: str | None) -> tuple[Metric, str | N
                          f"declared: {declared}; declare another as a proposal (irprops check --help)")
     variant = REGISTRY[EXPONENTIAL[metric.key]]
     top = next(p for p in variant.params if p.name == "gmax")
+    if {"gmax", "max_rel"} <= {key for _, key, _, _ in items}:
+        raise InputError(f"{metric.key} parameter", "max_rel", "gives gmax a second time (ir_measures' max_rel is NDCG-exp's gmax)",
+                         "give gmax or max_rel, not both")
     for item, key, eq, value in items:
         if key in ("dcg", "max_rel") and sum(1 for _, other, _, _ in items if other == key) > 1:
             raise InputError(f"{metric.key} parameter", item.strip(), "write each parameter once, as name=value")

@@ -9,11 +9,12 @@ irprops' exact value (with pi^2 in it) without the trigamma closed form irprops 
 from __future__ import annotations
 
 import itertools
+import re
 from fractions import Fraction
 
 import pytest
 
-from irprops.metrics import Situation, compare, parse, score
+from irprops.metrics import InputError, Situation, compare, parse, score
 from irprops.proofs import prove
 from irprops.verdicts import Prop
 
@@ -63,6 +64,12 @@ class TestInsqScoresAsItsUserModelDefinesIt:
 
     def test_a_worked_example(self) -> None:
         assert str(score("INSQ@2", "1,1").exact) == "13/(36*(-1 + pi**2/6))"  # (1/4 + 1/9) / (pi^2/6 - 1) at T = 1
+
+    def test_its_target_is_an_integer_up_to_a_thousand(self) -> None:
+        # psi1(2T) is pi^2/6 less a rational that grows with T: T = 100,000 exhausted memory in a review
+        for name, message in (("INSQ(T=1001)", "1 <= T <= 1000"), ("INSQ(T=3/2)", "must be an integer")):
+            with pytest.raises(InputError, match=re.escape(message)):
+                parse(name)
 
     def test_it_is_zero_without_relevant_documents(self) -> None:
         assert parse("INSQ@2").exact(Situation.of("00", k=2, R=0)) == 0

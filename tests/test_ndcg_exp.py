@@ -249,6 +249,7 @@ class TestItsParameterErrors:
         ("nDCG(dcg=exp-log2,max_rel=99999999999999999999)@1", "max_rel = '99999999999999999999': must satisfy 1 <= max_rel <= 1024"),
         ("NDCG-exp(gmax=10000000)@2", "gmax = '10000000': must satisfy 1 <= gmax <= 1024"),  # 2^gmax has gmax bits
         ("SDCG(dcg=exp-log2)@2", "the exponential gain is declared for nDCG only"),
+        ("NDCG-exp(gmax=2,max_rel=3)@2", "give gmax or max_rel, not both"),
     ])
     def test_name_what_the_user_wrote_and_the_fix(self, name: str, message: str) -> None:
         with pytest.raises(InputError, match=re.escape(message)):
@@ -256,3 +257,19 @@ class TestItsParameterErrors:
 
     def test_the_top_level_may_be_given_as_ir_measures_max_rel_on_the_metric_itself(self) -> None:
         assert parse("NDCG-exp(max_rel=3, dcg=exp-log2)@2").name == "NDCG-exp(gmax=3)@2"
+
+
+class TestTheExp2Primitive:
+    def test_is_exact_a_fraction_on_integers_and_sympys_power_otherwise(self) -> None:
+        from irprops.metrics.algebra import exact_exp2
+
+        assert exact_exp2(Fraction(10)) == 1024 and exact_exp2(Fraction(-3)) == Fraction(1, 8)
+        assert exact_exp2(Fraction(3, 2)) == 2 * sympy.sqrt(2)
+
+    def test_refuses_an_argument_whose_power_has_too_many_digits(self) -> None:
+        # 2^(10^12) has 10^12 bits: a review's check of m.exp2(10**12) ran 548 s to a MemoryError
+        from irprops.metrics.algebra import MAX_EXP2, exact_exp2
+
+        with pytest.raises(InputError, match="too many digits"):
+            exact_exp2(Fraction(10**12))
+        assert exact_exp2(Fraction(MAX_EXP2)) == 2**MAX_EXP2
