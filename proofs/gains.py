@@ -32,7 +32,7 @@ from irprops.metrics.exact import breaks, certainly
 from irprops.metrics.symbolic import MaxOver, OrderStatistic
 from irprops.metrics.timing import limited
 
-from .signs import SYMPY_SECONDS
+from .signs import SYMPY_SECONDS, is_positive
 
 __all__ = ["GAIN", "X", "increasing", "recognise"]
 
@@ -132,8 +132,6 @@ def increasing(f: sympy.Expr) -> str | None:
     """How SymPy shows f' > 0 on (0, 1) (x = 1 / (1 + q) for q > 0), or None (not shown within the time limit)."""
     derivative = sympy.diff(f, X)
     q = sympy.Symbol("q", positive=True)
-    inside = derivative.xreplace({X: 1 / (1 + q)})
-    for candidate in (inside, sympy.simplify(inside), sympy.factor(sympy.together(inside))):
-        if candidate.is_positive is True:
-            return f"f'(x) = {derivative} > 0 on (0, 1) (SymPy)"
+    if is_positive(derivative.xreplace({X: 1 / (1 + q)})):
+        return f"f'(x) = {derivative} > 0 on (0, 1) (SymPy)"
     return None
