@@ -93,23 +93,26 @@ def main() -> None:
 @click.argument("ranking")
 @click.option("--qrels", metavar="GRADES", help="Grades of every relevant document in the collection, e.g. 1,1,1/2.")
 @click.option("--R", "R", type=int, metavar="N", help="N relevant documents: the ranking's own plus further ones of grade 1.")
+@click.option("--N", "N", type=int, metavar="COUNT",
+              help="COUNT judged nonrelevant documents in the collection (trec_eval's num_nonrel; BPref needs it).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def score(metric: str, ranking: str, qrels: str | None, R: int | None, as_json: bool) -> None:
+def score(metric: str, ranking: str, qrels: str | None, R: int | None, N: int | None, as_json: bool) -> None:
     """Score RANKING exactly with METRIC (e.g. nDCG@10, 'RBP(p=0.5)@10', AP).
 
     RANKING is a string over 0, 1 and ? (also - for 0 and $ for 1), like 1--1??, or
     comma-separated grades in [0, 1], like 1,1/2,0,?. The depth is METRIC's @k, or the
     larger of the ranking's length and R. By default the qrels are the ranking's own
-    relevant documents.
+    relevant documents, and the number of judged nonrelevant documents is not known.
     """
     if qrels is not None and R is not None:
         raise metrics.InputError("--R", R, "give either --qrels or --R, not both")
-    result = metrics.score(metric, ranking, qrels=qrels, R=R)
+    result = metrics.score(metric, ranking, qrels=qrels, R=R, N=N)
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
     s = result.situation
-    click.echo(f"{result.measure} of {format_ranking(s.ranking)}  (k = {s.k}, R = {s.R})")
+    collection = f", N = {s.nonrelevant}" if s.nonrelevant is not None else ""
+    click.echo(f"{result.measure} of {format_ranking(s.ranking)}  (k = {s.k}, R = {s.R}{collection})")
     if not result.defined:
         click.echo(f"  value     undefined: {result.exact.reason}")  # type: ignore[union-attr]
         return

@@ -101,15 +101,22 @@ def grades_json(grades: Iterable[Fraction | None]) -> list[str]:
 
 
 def situation_json(s: Situation) -> dict[str, Any]:
-    """``{"k", "ranking", "qrels"}`` with grades as strings."""
-    return {"k": s.k, "ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels)}
+    """``{"k", "ranking", "qrels"}`` with grades as strings, and ``"N"`` where the situation gives it."""
+    return {"k": s.k, "ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels), **collection_json(s)}
+
+
+def collection_json(s: Situation) -> dict[str, Any]:
+    """``{"N": ...}`` where the situation gives its collection's judged nonrelevant documents, else nothing."""
+    return {} if s.nonrelevant is None else {"N": s.nonrelevant}
 
 
 def show(s: Situation, *, k: bool = True) -> str:
-    """A situation the way the paper writes it: ```10100` (k = 5, R = 2)``, qrels spelled out when graded."""
+    """A situation the way the paper writes it: ```10100` (k = 5, R = 2)``, qrels spelled out when graded (and N, the
+    judged nonrelevant documents of the collection, where given)."""
     qrels = f"R = {s.R}" if all(g == 1 for g in s.qrels) else f"qrels {{{','.join(grades_json(s.qrels))}}}"
     depth = f"k = {s.k}, " if k else ""
-    return f"`{format_ranking(s.ranking)}` ({depth}{qrels})"
+    N = "" if s.nonrelevant is None else f", N = {s.nonrelevant}"
+    return f"`{format_ranking(s.ranking)}` ({depth}{qrels}{N})"
 
 
 @dataclass(frozen=True)

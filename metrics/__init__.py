@@ -18,7 +18,7 @@ from .names import known_names, lookup, parse
 from .numberfacts import certified  # installs certified signs of numbers into SymPy
 from .registry import REGISTRY, Measure, Metric, Param, Relevance, decimal, declare, in_catalog
 from .scoring import Score, score
-from .situation import Situation
+from .situation import Situation, judged_nonrelevant
 from .spellings import SPELLINGS, Spelling, spellings_of
 from .symbolic import MaxOver, OrderStatistic, SymbolicForm
 
@@ -51,6 +51,7 @@ __all__ = [
     "declare",
     "format_ranking",
     "in_catalog",
+    "judged_nonrelevant",
     "known_names",
     "lookup",
     "parse",

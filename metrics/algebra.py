@@ -7,6 +7,8 @@ A formula may use only these operations, plus ``+ - * /`` and ``**`` with intege
 exponents, and Python loops over integers (not over grades):
 
 * ``m.k``, ``m.R``: the depth and the number of relevant documents;
+* ``m.N``: the number of judged nonrelevant documents in the collection (BPref's); the score is undefined
+  where the situation does not give it;
 * ``m.r(i)``: the grade at rank i (1-based); 0 if unjudged or below the ranking;
 * ``m.g(i)``: the i-th largest qrel grade, 0 if i > R (the ideal ranking);
 * ``m.r_sorted(i)``: the i-th largest of the grades r_1..r_k (the ideal of the top k);
@@ -92,6 +94,11 @@ class Algebra(ABC):
     k: Any
     R: Any
 
+    @property
+    @abstractmethod
+    def N(self) -> Any:
+        """The number of judged nonrelevant documents in the collection."""
+
     @abstractmethod
     def r(self, i: Any) -> Any: ...
 
@@ -156,6 +163,17 @@ class _Concrete(Algebra):
         self.R = situation.R
         self._params = params
         self._shared: Shared = {}  # partial sums and products kept for the rest of this run (irprops.metrics.sharing)
+
+    @property
+    def N(self) -> Any:
+        count = self.situation.nonrelevant
+        if count is None:
+            raise _DivisionByZero("the number of judged nonrelevant documents N is not known (give it: --N)")
+        return self._count(count)
+
+    def _count(self, n: int) -> Any:
+        """A count as the formula is handed it."""
+        return n
 
     def r(self, i: int) -> Any:
         return self.num(self.situation.grade(i))
@@ -338,6 +356,9 @@ class ExactAlgebra(_Concrete):
 
     def _rank(self, i: int) -> Any:
         return ExactInt(i)
+
+    def _count(self, n: int) -> Any:
+        return ExactInt(n)
 
     def prefix_sum(self, f: Callable[[int], Any]) -> Callable[[int], Any]:
         return super().prefix_sum(lambda i: f(ExactInt(i)))

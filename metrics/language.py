@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 ALGEBRA = frozenset({
-    "k", "R", "r", "g", "r_sorted", "unjudged", "relevant", "param", "log2", "exp2", "num", "const", "sum", "prod", "max_over", "min",
+    "k", "R", "N", "r", "g", "r_sorted", "unjudged", "relevant", "param", "log2", "exp2", "num", "const", "sum", "prod", "max_over", "min",
     "max", "div", "prefix_sum", "prefix_prod",
 })
 """The attributes a formula's code may read: the algebra's operations (``m.sum``, ``m.r``, ...)."""

@@ -1,8 +1,8 @@
 """Exact scores shared between situations that agree on everything a formula read.
 
-A formula sees a situation only through its algebra: the depth ``m.k``, the count ``m.R`` and the
-grades and marks ``m.r(i)``, ``m.relevant(i)``, ``m.g(i)``, ``m.r_sorted(i)``, ``m.unjudged(i)`` (the formula language
-lets it read nothing else, :data:`~irprops.metrics.language.ALGEBRA`, and keep no state between
+A formula sees a situation only through its algebra: the depth ``m.k``, the counts ``m.R`` and ``m.N``
+and the grades and marks ``m.r(i)``, ``m.relevant(i)``, ``m.g(i)``, ``m.r_sorted(i)``, ``m.unjudged(i)`` (the formula
+language lets it read nothing else, :data:`~irprops.metrics.language.ALGEBRA`, and keep no state between
 runs). Its exact run is then a function of the answers to those reads, and each read it makes is a
 function of the answers before it. So two situations at one depth that answer every read of one run
 alike have the same exact score: ``1000`` with R = 1 and ``1000`` with R = 3 for RBP at k = 2, which
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["Answers", "Read", "ReadMemo", "recording"]
 
 Read = tuple[str, Any]
-"""A read: the algebra's operation (``"r"``, ``"g"``, ``"r_sorted"``, ``"unjudged"``, ``"R"``) and its argument."""
+"""A read: the algebra's operation (``"r"``, ``"g"``, ``"r_sorted"``, ``"unjudged"``, ``"R"``, ``"N"``) and its argument."""
 
 
 class Answers:
@@ -70,6 +70,8 @@ class Answers:
             return self._top[i - 1] if 1 <= i <= situation.k else Fraction(0)
         if kind == "R":
             return situation.R
+        if kind == "N":
+            return situation.nonrelevant
         raise ValueError(f"no such read: {kind}")
 
 
@@ -194,11 +196,16 @@ class _Recording:
     @property
     def R(self) -> Any:
         self._note(("R", None))
-        return self._count
+        return self._relevant
 
     @R.setter
     def R(self, value: Any) -> None:
-        self._count = value
+        self._relevant = value
+
+    @property
+    def N(self) -> Any:
+        self._note(("N", None))
+        return super().N  # type: ignore[misc]
 
     def r(self, i: Any) -> Any:
         value = super().r(i)  # type: ignore[misc]

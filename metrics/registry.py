@@ -29,7 +29,7 @@ from .guards import guarding, refuse_outside_language
 from .reads import Read, recording
 from .situation import Situation
 from .strictness import Steps, reaches_sympy, strict
-from .symbolic import ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
+from .symbolic import N_SYMBOL, ClosedFormAlgebra, SymbolicAlgebra, SymbolicForm
 from .tracing import BranchOnSymbol, recording_divisors, untrace
 
 Relevance = Literal["binary", "graded"]
@@ -378,6 +378,23 @@ class Measure:
             _READS_UNJUDGED[key] = form is None or form.reads_unjudged
         return _READS_UNJUDGED[key]
 
+    def reads_nonrelevant(self) -> bool:
+        """Whether the formula reads N, the collection's judged nonrelevant documents (``m.N``), as its closed form shows;
+        True when it has none (then the search gives every situation an N, which costs time but never a case).
+
+        >>> from irprops.metrics import parse
+        >>> parse("BPref").reads_nonrelevant(), parse("AP").reads_nonrelevant()
+        (True, False)
+        """
+        key = (self.metric.formula, tuple(sorted(self.params.items())))
+        if key not in _READS_NONRELEVANT:
+            try:
+                form = self.closed_form()
+            except BranchOnSymbol:
+                form = None
+            _READS_NONRELEVANT[key] = form is None or form.nonrelevant is not None
+        return _READS_NONRELEVANT[key]
+
     def validate_forms(self) -> None:
         """Raise :class:`~irprops.metrics.tracing.BranchOnSymbol` if the formula branches on a symbolic
         rank, depth, grade, R or parameter: its symbolic forms would not be the metric.
@@ -445,7 +462,7 @@ class Measure:
         # a divisor written with Python's / (not m.div) is a denominator too; one that mentions a summation index, or an
         # argument of a function defined only on part of the numbers (log), must be shown nonzero (positive) by SymPy:
         # otherwise the form cannot say where the metric is undefined, and no proof may rest on it
-        outer = {s for s in (k, algebra.R_symbol, *params) if isinstance(s, sympy.Symbol)}
+        outer = {s for s in (k, algebra.R_symbol, N_SYMBOL, *params) if isinstance(s, sympy.Symbol)}
         values = self._proof_values(params)
         recorded = list(algebra.denominators)
         unmodelled = [f"m.div by {d}, which may be 0 at some rank" for d, _ in recorded
@@ -466,7 +483,8 @@ class Measure:
             else:
                 unmodelled.append(f"{construct}: {d} may not be {condition}")
         return SymbolicForm(self.name, k, expr, tuple(recorded), self.metric.binary, algebra.R_symbol, params,
-                            reads_unjudged=algebra.reads_unjudged, unmodelled=tuple(unmodelled))  # type: ignore[arg-type]
+                            reads_unjudged=algebra.reads_unjudged, nonrelevant=N_SYMBOL if algebra.reads_nonrelevant else None,
+                            unmodelled=tuple(unmodelled))  # type: ignore[arg-type]
 
     def _proof_values(self, params: dict[sympy.Basic, Fraction]) -> dict[sympy.Symbol, sympy.Expr]:
         """What each parameter stands for where a condition of the form is checked: its value, or, for one whose proofs
@@ -526,6 +544,7 @@ MAX_DEPTH = 100_000
 """The deepest k a measure is evaluated at (P@1000000 took 2 s, P@100000000 minutes)."""
 
 _READS_UNJUDGED: dict[tuple[object, ...], bool] = {}
+_READS_NONRELEVANT: dict[tuple[object, ...], bool] = {}
 """Whether each formula (with its parameters) reads unjudged marks, by its closed form."""
 
 _AGREED: set[tuple[object, ...]] = set()

@@ -59,6 +59,7 @@ class Score:
         out: dict[str, Any] = {
             "metric": self.measure,
             "k": self.situation.k,
+            **({} if self.situation.nonrelevant is None else {"N": self.situation.nonrelevant}),
             "defined": self.defined,
             "exact": exact.to_str(self.exact) if self.defined else None,  # type: ignore[arg-type]
             "value": self.value,
@@ -79,6 +80,7 @@ def score(
     k: int | None = None,
     qrels: str | Iterable[Fraction | int | str] | None = None,
     R: int | None = None,
+    N: int | None = None,
 ) -> Score:
     """Score ``ranking`` with ``measure`` exactly.
 
@@ -86,7 +88,8 @@ def score(
     and R (a name without a cutoff covers the whole ranking and all relevant documents). ``qrels``
     gives the grades of all relevant documents; ``R`` the number of relevant documents
     (the ranking's own plus further ones of grade 1); by default the qrels are the
-    ranking's own relevant documents.
+    ranking's own relevant documents. ``N`` is the collection's number of judged nonrelevant
+    documents (BPref reads it; None: not known).
 
     >>> round(score("SN-DCG@5", "10100").value, 4)
     0.9197
@@ -96,7 +99,7 @@ def score(
     bound = parse(measure) if isinstance(measure, str) else measure
     if bound.k is not None and k is not None and k != bound.k:
         raise InputError("k", k, f"{bound.name} already fixes the depth at {bound.k}")
-    situation = Situation.of(ranking, k=bound.k if bound.k is not None else k, qrels=qrels, R=R)
+    situation = Situation.of(ranking, k=bound.k if bound.k is not None else k, qrels=qrels, R=R, N=N)
     if bound.k is None:
         bound = bound.at(situation.k)
     situation = bound.check(situation)  # with ir_measures' rel=, the thresholded situation the metric scores

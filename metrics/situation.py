@@ -9,6 +9,10 @@
 * ``qrels``: the grades (> 0) of every relevant document in the collection; R = len(qrels).
   The ranking's nonzero grades must form a sub-multiset of the qrels, since a document
   cannot be ranked unless it is in the collection.
+* ``nonrelevant``: N, the number of judged nonrelevant documents in the collection (trec_eval's
+  ``num_nonrel``), or None when it is not known. Only BPref reads it (``m.N``); a metric that
+  reads it is undefined where it is not known. It is at least the ranking's judged
+  nonrelevant documents (grade 0), since each of those is one of them.
 
 Unjudged documents count as nonrelevant in point scores (the TREC convention); RBP adds
 their weight to its residual. The property checkers use fully judged situations only.
@@ -27,6 +31,17 @@ from .grades import Entry, check_grade, format_grade, format_ranking, is_binary,
 
 MAX_RELEVANT = 1_000_000
 """The most relevant documents --R may name (a larger R is a memory error, not a collection)."""
+MAX_NONRELEVANT = 10**9
+"""The most judged nonrelevant documents --N may name."""
+
+
+def judged_nonrelevant(ranking: Iterable[Entry]) -> int:
+    """The judged nonrelevant documents (grade 0, not ``None``) of a ranking: the least N consistent with it.
+
+    >>> judged_nonrelevant(parse_ranking("10?0"))
+    2
+    """
+    return sum(1 for e in ranking if e is not None and e == 0)
 
 
 @dataclass(frozen=True)
@@ -45,6 +60,7 @@ class Situation:
     ranking: tuple[Entry, ...]
     k: int
     qrels: tuple[Fraction, ...]
+    nonrelevant: int | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
@@ -55,7 +71,15 @@ class Situation:
             raise InputError("qrels", _show(qrels), "qrels list only the grades (> 0) of relevant documents")
         object.__setattr__(self, "ranking", ranking)
         object.__setattr__(self, "qrels", qrels)
-        object.__setattr__(self, "_hash", hash((ranking, self.k, qrels)))
+        object.__setattr__(self, "_hash", hash((ranking, self.k, qrels, self.nonrelevant)))
+        N = self.nonrelevant
+        if N is not None:
+            if isinstance(N, bool) or not isinstance(N, int) or N < 0 or N > MAX_NONRELEVANT:
+                raise InputError("N", N, f"the number of judged nonrelevant documents must be an integer from 0 to {MAX_NONRELEVANT:,}")
+            ranked = judged_nonrelevant(ranking)
+            if N < ranked:
+                raise InputError("N", N, f"the ranking already holds {ranked} judged nonrelevant documents (grade 0)",
+                                 f"use N >= {ranked}, or mark unjudged documents ?")
         missing = Counter(g for g in ranking if g) - Counter(qrels)
         if missing:
             grade, count = min(missing.items())
@@ -71,18 +95,19 @@ class Situation:
         return self._hash  # type: ignore[attr-defined, no-any-return]
 
     @classmethod
-    def unchecked(cls, ranking: tuple[Entry, ...], k: int, qrels: tuple[Fraction, ...]) -> Situation:
+    def unchecked(cls, ranking: tuple[Entry, ...], k: int, qrels: tuple[Fraction, ...], nonrelevant: int | None = None) -> Situation:
         """A situation built without validation, for code that builds consistent ones (the searches).
 
         The caller guarantees what ``__post_init__`` would check: Fraction grades in [0, 1]
         (or None), k >= 1, ``qrels`` sorted in decreasing order and containing the ranking's
-        relevant grades.
+        relevant grades, ``nonrelevant`` None or at least the ranking's judged nonrelevant documents.
         """
         self = object.__new__(cls)
         object.__setattr__(self, "ranking", ranking)
         object.__setattr__(self, "k", k)
         object.__setattr__(self, "qrels", qrels)
-        object.__setattr__(self, "_hash", hash((ranking, k, qrels)))
+        object.__setattr__(self, "nonrelevant", nonrelevant)
+        object.__setattr__(self, "_hash", hash((ranking, k, qrels, nonrelevant)))
         return self
 
     @classmethod
@@ -92,6 +117,7 @@ class Situation:
         k: int | None = None,
         qrels: str | Iterable[Fraction | int | str] | None = None,
         R: int | None = None,
+        N: int | None = None,
     ) -> Situation:
         """Build a situation from the notation people type.
 
@@ -100,7 +126,8 @@ class Situation:
         without a cutoff). Give at most one of ``qrels`` (the grades
         of all relevant documents) and ``R`` (the number of relevant documents: the
         ranking's own relevant documents plus enough further documents of grade 1).
-        With neither, the qrels are the ranking's own relevant documents.
+        With neither, the qrels are the ranking's own relevant documents. ``N`` is the number of
+        judged nonrelevant documents in the collection (None: not known; BPref needs it).
         """
         entries = parse_ranking(ranking) if isinstance(ranking, str) else tuple(_entry(e, i) for i, e in enumerate(ranking, start=1))
         if qrels is not None and R is not None:
@@ -118,7 +145,7 @@ class Situation:
             grades = own + (Fraction(1),) * (R - len(own))
         else:
             grades = own
-        return cls(entries, max(len(entries), len(grades), 1) if k is None else k, grades)
+        return cls(entries, max(len(entries), len(grades), 1) if k is None else k, grades, N)
 
     @property
     def R(self) -> int:
@@ -156,13 +183,22 @@ class Situation:
         return i >= 1 and ranking[i - 1] is None
 
     def at_depth(self, k: int) -> Situation:
-        """The same ranking and qrels scored at another depth."""
+        """The same ranking and collection scored at another depth."""
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise InputError("k", k, "the depth must be an integer >= 1")
-        return Situation.unchecked(self.ranking, k, self.qrels)
+        return Situation.unchecked(self.ranking, k, self.qrels, self.nonrelevant)
+
+    def with_nonrelevant(self, N: int | None) -> Situation:
+        """The same ranking, depth and qrels in a collection with ``N`` judged nonrelevant documents (None: not known).
+
+        >>> print(Situation.of("10?", R=2).with_nonrelevant(4))
+        10? at k = 3 with qrels {1,1} and N = 4
+        """
+        return Situation(self.ranking, self.k, self.qrels, N)
 
     def __str__(self) -> str:
-        return f"{format_ranking(self.ranking)} at k = {self.k} with qrels {{{_show(self.qrels)}}}"
+        N = "" if self.nonrelevant is None else f" and N = {self.nonrelevant}"
+        return f"{format_ranking(self.ranking)} at k = {self.k} with qrels {{{_show(self.qrels)}}}{N}"
 
 
 def _entry(value: Entry | int | str, position: int) -> Entry:

@@ -78,7 +78,8 @@ SPELLINGS: tuple[Spelling, ...] = (
 
 NOT_DECLARED: dict[str, tuple[str, str]] = {
     "bpref": ("BPref (Buckley and Voorhees 2004)",
-              "it needs the number of judged nonrelevant documents of the collection, which the situation does not hold yet"),
+              ("the situation model gives it the collection's judged nonrelevant documents (N, m.N), but its boundedness and "
+               "monotonicity have proofs only for k <= K: the fold prover does not model unjudged marks and N yet")),
     "dcg_burges": ("DCG with exponential gain (Burges et al. 2005)",
                    "only its normalised form is (NDCG-exp, ranx's ndcg_burges); its unnormalised sum depends on the integer scale"),
     "inst": ("INST (Moffat et al.)",

@@ -106,6 +106,10 @@ class Relevant(sympy.Function):
         return True
 
 
+N_SYMBOL = sympy.Symbol("N", integer=True, nonnegative=True)
+"""The collection's number of judged nonrelevant documents, in every symbolic form that reads it."""
+
+
 @dataclass(frozen=True)
 class SymbolicForm:
     """A metric's score as a SymPy expression, with where it is defined and how to evaluate it.
@@ -126,6 +130,9 @@ class SymbolicForm:
     reads_unjudged: bool = False
     """The formula reads unjudged marks: a form at a concrete depth has a 0/1 symbol ``u_i`` for each mark it reads; the
     closed form reads them as 0 (it describes fully judged situations only), so no proof for every k may rest on it."""
+    nonrelevant: sympy.Symbol | None = None
+    """The symbol N when the formula reads the collection's number of judged nonrelevant documents (``m.N``): only the
+    proofs for k <= K model it (with the facts every situation satisfies), so no proof for every k may rest on the form."""
     unmodelled: tuple[str, ...] = ()
     """What the form does not say about the metric (a divisor inside a sum that may be 0): no proof may rest on it."""
 
@@ -143,6 +150,8 @@ class SymbolicForm:
         """The exact score of ``situation``, from this form alone (parameters as bound)."""
         if not self.closed and situation.k != self.k:
             raise ValueError(f"this form is for k = {self.k}, the situation has k = {situation.k}")
+        if self.nonrelevant is not None and situation.nonrelevant is None:
+            return Undefined("the number of judged nonrelevant documents N is not known (give it: --N)")
         for denominator, why in self.denominators:
             value = self._substitute(denominator, situation)
             if exact.divides_by_zero(value):  # a weight with no value among those summed (round 35)
@@ -159,6 +168,7 @@ class SymbolicForm:
         """``expr`` (a denominator of this form, say) with the situation's depth, grades, marks and the parameters put
         in, and R left symbolic: where it is 0 as R varies, the form calls the metric undefined."""
         scalars: dict[sympy.Basic, Any] = {s: _rational(v) for s, v in self.params.items()}
+        scalars.update(self._count_of(situation))
         if self.closed:
             scalars[self.k] = sympy.Integer(situation.k)
         expr = sympy.sympify(expr).xreplace(scalars)
@@ -167,7 +177,7 @@ class SymbolicForm:
         return expr.xreplace(self._grade_values(expr, situation))  # type: ignore[no-any-return]
 
     def _substitute(self, expr: sympy.Expr, situation: Situation) -> exact.Exact:
-        scalars: dict[sympy.Basic, Any] = {self.R: sympy.Integer(situation.R)}
+        scalars: dict[sympy.Basic, Any] = {self.R: sympy.Integer(situation.R), **self._count_of(situation)}
         scalars.update({s: _rational(v) for s, v in self.params.items()})
         if not self.closed:
             expr = expr.xreplace(scalars)
@@ -177,6 +187,13 @@ class SymbolicForm:
         # product inside a sum ran for minutes)
         value = written_out(expr.xreplace(scalars), lambda node: self._known(node, situation)).doit()
         return exact.as_exact(value.xreplace(self._grade_values(value, situation)))
+
+    def _count_of(self, situation: Situation) -> dict[sympy.Basic, sympy.Basic]:
+        """N's value in ``situation`` (nan where it is not known: the metric has no value there, as in the exact run)."""
+        if self.nonrelevant is None:
+            return {}
+        N = situation.nonrelevant
+        return {self.nonrelevant: sympy.nan if N is None else sympy.Integer(N)}
 
     def _known(self, node: sympy.Basic, situation: Situation) -> sympy.Basic | None:
         """The value of a grade, mark, sort or maximum whose ranks are integers, for :func:`written_out`."""
@@ -262,11 +279,17 @@ class _Symbolic(Algebra):
         self.R_symbol = sympy.Symbol("R", integer=True, nonnegative=True)
         self.denominators: list[tuple[sympy.Expr, str]] = []
         self.reads_unjudged = False
+        self.reads_nonrelevant = False
         self._params = {name: Parameter(name, **assumptions) for name, assumptions in params.items()}
 
     @property
     def R(self) -> Traced:  # type: ignore[override]
         return Traced(self.R_symbol, "the number of relevant documents R")
+
+    @property
+    def N(self) -> Traced:
+        self.reads_nonrelevant = True  # the proofs must know: only the forms at concrete depths model it
+        return Traced(N_SYMBOL, "the number of judged nonrelevant documents N")
 
     def param(self, name: str) -> Traced:
         return Traced(declared_parameter(self._params, name), f"the parameter {name}")

@@ -136,6 +136,8 @@ def _covering(found: Proof | Failed, p: Prepared) -> Proof | Failed:
 def _prove_prepared(measure: Measure, prop: Prop, p: Prepared, bounded: bool) -> Proof | Failed:
     """A proof about the closed form ``p`` (its parameters kept open or fixed), and if ``bounded``, for k <= K."""
     unsaid = ("the formula reads unjudged marks (m.unjudged), which only the forms at each depth model" if p.form.reads_unjudged
+              else "the formula reads N, the judged nonrelevant documents (m.N), which only the forms at each depth model"
+              if p.form.nonrelevant is not None
               else f"the closed form does not say where the metric is undefined: {p.form.unmodelled[0]}" if p.form.unmodelled else None)
     if unsaid is not None and not bounded:
         return Failed(prop, unsaid)

@@ -6,7 +6,12 @@ the negation of the property, over every grade vector (0/1 for binary metrics, r
 true of every situation are assumed: the grade domains, the qrel grades in (0, 1] sorted
 decreasingly, and at most R relevant documents among the ranks the query mentions. A formula
 that reads unjudged marks has a mark ``u_i`` in {0, 1} for each rank it reads, and an
-unjudged document has grade 0; a swap moves a document's mark with its grade.
+unjudged document has grade 0; a swap moves a document's mark with its grade. A formula that
+reads N (the collection's judged nonrelevant documents) has N an integer at least the judged
+nonrelevant documents (mark 0, grade 0) among the ranks down to the query's smaller depth
+whose marks the query mentions: a rank down to the depth with no document is unjudged (mark 1),
+so a mark 0 there is a document; below the depth a rank past the end of a run has mark 0 and
+grade 0 and holds no document, so it is not counted.
 Queries use concrete positions (one per depth, rank or pair of ranks). K is where the
 time or an unencodable form stops the climb, and the verdict says which K it reached.
 """
@@ -14,13 +19,16 @@ time or an unencodable form stops the climb, and the verdict says which K it rea
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
+import operator
 import time
 
 import sympy
 import z3
 
 from irprops.metrics import Measure, NotExpressible, SymbolicForm
+from irprops.metrics.symbolic import N_SYMBOL
 from irprops.verdicts import Prop, Reach
 
 from .encode import Encoder
@@ -98,8 +106,9 @@ class _Depth:
         ranks = {int(str(s).split("_", 1)[1]) for e in expressions for s in e.free_symbols if str(s).startswith(("b_", "r_", "u_"))}
         return sorted(r for r in ranks if r > k)
 
-    def facts(self, width: int, extra_relevant: list[z3.ArithRef] = ()) -> list[tuple[str, z3.BoolRef]]:  # type: ignore[assignment]
-        """What every situation satisfies, for the grades of ranks 1..width (plus grades of other documents)."""
+    def facts(self, width: int, extra_relevant: list[z3.ArithRef] = (), depth: int | None = None) -> list[tuple[str, z3.BoolRef]]:  # type: ignore[assignment]
+        """What every situation satisfies, for the grades of ranks 1..width (plus grades of other documents); N, where a
+        form reads it, counts the judged nonrelevant documents down to ``depth`` (the query's smaller depth; width)."""
         grades = [self.var(self.grade(i)) for i in range(1, width + 1)] + list(extra_relevant)
         R = self.var(sympy.Symbol("R", integer=True, nonnegative=True))
         facts = [(f"grades in {'{0, 1}' if self.binary else '[0, 1]'}",
@@ -113,6 +122,11 @@ class _Depth:
         if marks:  # every mark the queries mention (encode them first); grades of unmentioned ranks are free, which is sound
             facts.append(("unjudged marks in {0, 1}; an unjudged document has grade 0",
                           conj([z3.And(z3.Or(u == 0, u == 1), z3.Implies(u == 1, self.var(self.grade(i)) == 0)) for i, u in marks])))
+        if N_SYMBOL in self.vars:
+            top = width if depth is None else depth
+            judged_zeros = [z3.If(z3.And(u == 0, self.var(self.grade(i)) == 0), 1, 0) for i, u in marks if i <= top]
+            facts.append((f"N >= the judged nonrelevant documents of ranks 1..{top}",
+                          self.vars[N_SYMBOL] >= functools.reduce(operator.add, judged_zeros, z3.IntVal(0))))
         return facts
 
 
@@ -171,7 +185,7 @@ class _Queries:
         before, after = self.d.form(k), self.d.form(k + 1)
         s0, d0 = self.d.encode(before.expr)
         s1, d1 = self.d.encode(after.expr)
-        yield self._query(f"k = {k}: score at k + 1 >= score at k", self.d.facts(k + 1), s1 < s0, d0 + d1)
+        yield self._query(f"k = {k}: score at k + 1 >= score at k", self.d.facts(k + 1, depth=k), s1 < s0, d0 + d1)
 
     def convergent(self, k: int):  # type: ignore[no-untyped-def]
         """For each rank i <= k, a swap with each rank j > k the form reads (the grades exchange), and with one it does not."""
@@ -185,12 +199,13 @@ class _Queries:
             for j in below:  # the form reads rank j: after the swap it sees the grade (and mark) that was at i
                 renaming = self.d.swap(i, j)
                 s1, d1 = self.d.encode(form.expr, renaming)
-                facts = self.d.facts(width) + [(f"the document at rank {j} is better than rank {i}", self.d.var(self.d.grade(j)) > x)]
+                better_at_j = self.d.var(self.d.grade(j)) > x
+                facts = self.d.facts(width, depth=k) + [(f"the document at rank {j} is better than rank {i}", better_at_j)]
                 yield self._query(f"k = {k}, i = {i}, j = {j}: swapping in a better document raises the score", facts, s1 <= s0, d0 + d1)
             renaming = self.d.arrival(i, better)
             s1, d1 = self.d.encode(form.expr, renaming)
             y = self.d.var(better)
-            facts = self.d.facts(width, [y]) + [(f"the document below k is better than rank {i}", y > x)]
+            facts = self.d.facts(width, [y], depth=k) + [(f"the document below k is better than rank {i}", y > x)]
             yield self._query(f"k = {k}, i = {i}: swapping in a better document raises the score", facts, s1 <= s0, d0 + d1)
 
     def top_weighted(self, k: int):  # type: ignore[no-untyped-def]

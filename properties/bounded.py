@@ -85,10 +85,10 @@ class Bounded(Property):
         may bound, also the structured situations at every depth to ``space.deep_max_k`` (issue 10, item 4: the interval
         a proof states is held, exactly, against every score computed, and bounded alone computed only those ten)."""
         for k in range(1, space.search_max_k + 1):
-            yield Situation.unchecked((ONE,) * k, k, (ONE,) * k)
+            yield Situation.unchecked((ONE,) * k, k, (ONE,) * k, 0 if space.nonrelevant else None)
         if target.provable:
             for k in space.deep_depths():
-                yield from deep_situations(k, k + 2, space.unjudged)
+                yield from deep_situations(k, k + 2, space.unjudged, space.nonrelevant)
 
 
 def _size(value: float, digits: int) -> str:

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from irprops.metrics import Situation
+from irprops.metrics import Situation, judged_nonrelevant
 from irprops.verdicts import Prop, Witness, show, situation_json
 
 from .base import SearchProperty, register
@@ -32,8 +32,9 @@ from .space import ZERO, Space, consistent, marked
 from .targets import Target
 
 
-def _empty(k: int, length: int) -> Situation:
-    return Situation.unchecked((Fraction(0),) * length, k, ())
+def _empty(k: int, length: int, counted: bool = False) -> Situation:
+    """No relevant document: ``length`` judged nonrelevant ones (``counted``: and N = length, the collection's)."""
+    return Situation.unchecked((Fraction(0),) * length, k, (), length if counted else None)
 
 
 @register
@@ -47,20 +48,23 @@ class Complete(SearchProperty[Situation]):
     def candidates(self, space: Space) -> Iterator[Situation]:
         for k in range(1, space.search_max_k + 1):
             for length in range(k, k + space.below + 2):
-                yield _empty(k, length)
+                yield _empty(k, length, space.nonrelevant)
                 if space.unjudged and k <= space.max_k:  # every mix of nonrelevant and unjudged documents
                     for ranking in itertools.product((ZERO, None), repeat=length):
                         if None in ranking:
-                            yield consistent(ranking, k, ())
+                            yield consistent(ranking, k, (), judged_nonrelevant(ranking) if space.nonrelevant else None)
 
     def deep_candidates(self, space: Space) -> Iterator[Situation]:
         for k in space.deep_depths():
-            yield _empty(k, k + 2)
+            yield _empty(k, k + 2, space.nonrelevant)
             if space.unjudged:
-                yield from (consistent(marked(k + 2, where, None), k, ()) for where in ((1,), (k,), range(1, k + 3)))
+                for where in ((1,), (k,), range(1, k + 3)):
+                    ranking = marked(k + 2, where, None)
+                    yield consistent(ranking, k, (), judged_nonrelevant(ranking) if space.nonrelevant else None)
 
     def strategy(self, space: Space) -> st.SearchStrategy[Situation]:
-        return st.integers(1, space.search_max_k).flatmap(lambda k: st.integers(k, k + space.below + 3).map(lambda n: _empty(k, n)))
+        return st.integers(1, space.search_max_k).flatmap(
+            lambda k: st.integers(k, k + space.below + 3).map(lambda n: _empty(k, n, space.nonrelevant)))
 
     def witness(self, candidate: Situation, target: Target) -> Witness | None:
         if not target.certainly_undefined(candidate):

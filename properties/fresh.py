@@ -45,11 +45,12 @@ def locate(function: Callable[..., Any]) -> str | None:
 
 
 def situations_in(data: Any) -> Iterator[Situation]:
-    """Every situation a witness's JSON holds (``{"k", "ranking", "qrels"}`` objects, at any nesting)."""
+    """Every situation a witness's JSON holds (``{"k", "ranking", "qrels"}`` objects, with ``"N"`` where given, at any
+    nesting)."""
     if isinstance(data, Mapping):
         if {"k", "ranking", "qrels"} <= set(data):
             yield Situation(tuple(None if g == "?" else Fraction(g) for g in data["ranking"]), int(data["k"]),
-                            tuple(Fraction(g) for g in data["qrels"]))
+                            tuple(Fraction(g) for g in data["qrels"]), None if data.get("N") is None else int(data["N"]))
         for value in data.values():
             yield from situations_in(value)
     elif isinstance(data, (list, tuple)):

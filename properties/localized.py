@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from hypothesis import strategies as st
 
 from irprops.metrics import Situation, Undefined
-from irprops.verdicts import Prop, Witness, grades_json, show
+from irprops.verdicts import Prop, Witness, collection_json, grades_json, show
 
 from .base import SearchLog, SearchProperty, register
 from .space import Space, deep_situations, size, smaller, top_only
@@ -58,7 +58,7 @@ class Localized(SearchProperty[Pair]):
 
     def deep_candidates(self, space: Space) -> Iterator[Pair]:
         for k in space.deep_depths():
-            for b in deep_situations(k, k + 2, space.unjudged):
+            for b in deep_situations(k, k + 2, space.unjudged, space.nonrelevant):
                 a = top_only(b)
                 if a != b:
                     yield a, b
@@ -116,8 +116,8 @@ class Localized(SearchProperty[Pair]):
         return Witness({"k": a.k, "a": _side(a), "b": _side(b)}, text, numerical, weak)
 
 
-def _side(s: Situation) -> dict[str, list[str]]:
-    return {"ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels)}
+def _side(s: Situation) -> dict[str, object]:
+    return {"ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels), **collection_json(s)}
 
 
 def _text(outcome: Scored | Undefined) -> str:

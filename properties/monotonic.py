@@ -52,7 +52,7 @@ class Monotonic(SearchProperty[Situation]):
 
     def deep_candidates(self, space: Space) -> Iterator[Situation]:
         for k in space.deep_depths():
-            yield from deep_situations(k, k + 2, space.unjudged)
+            yield from deep_situations(k, k + 2, space.unjudged, space.nonrelevant)
 
     def witness(self, candidate: Situation, target: Target) -> Witness | None:
         before = target.score(candidate)

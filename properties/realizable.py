@@ -52,14 +52,15 @@ WIDE_RELEVANT = 10
 WIDE_DEPTHS = (1, 2)
 
 
-def arrangements(k: int, qrels: tuple[Fraction, ...]) -> list[Situation]:
-    """Every ordering of the collection (the qrels and k nonrelevant documents), as situations at depth k.
+def arrangements(k: int, qrels: tuple[Fraction, ...], counted: bool = False) -> list[Situation]:
+    """Every ordering of the collection (the qrels and k nonrelevant documents), as situations at depth k; ``counted``:
+    each giving N = k (the collection's judged nonrelevant documents, for a metric that reads them).
 
     >>> [s.ranking for s in arrangements(1, (Fraction(1),))]
     [(Fraction(0, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(0, 1))]
     """
     documents = sorted(qrels + (Fraction(0),) * k)
-    return [consistent(tuple(order), k, qrels) for order in multiset_permutations(documents)]
+    return [consistent(tuple(order), k, qrels, k if counted else None) for order in multiset_permutations(documents)]
 
 
 @register
@@ -114,7 +115,7 @@ class Realizable(Property):
                     if time.perf_counter() - start > space.budget:
                         log.out_of_time = True
                         break
-                    scored = self._scored(target, arrangements(k, qrels), log)
+                    scored = self._scored(target, arrangements(k, qrels, space.nonrelevant), log)
                     explored.extend(scored or [])
                     maxima.append((k, qrels, scored))
             except Hang as hang:
@@ -126,7 +127,7 @@ class Realizable(Property):
             if explored:
                 top = _near_top(explored)
                 for place, (k, qrels, scored) in enumerate(maxima):
-                    found = self._witness(k, qrels, scored, explored, top)
+                    found = self._witness(k, qrels, scored, explored, top, space.nonrelevant)
                     if found is not None and self._confirmed(found, target, log):
                         skipped = targets.undecided() - undecided
                         if skipped and not minimal:
@@ -175,30 +176,33 @@ class Realizable(Property):
         if target.fresh() is target:
             return True
         k, qrels = found.data["k"], tuple(Fraction(g) for g in found.data["qrels"])
-        better = found.data["better"]
-        again_better = consistent(tuple(Fraction(g) for g in better["ranking"]), better["k"], tuple(Fraction(g) for g in better["qrels"]))
+        better, counted = found.data["better"], "N" in found.data
+        again_better = consistent(tuple(Fraction(g) for g in better["ranking"]), better["k"], tuple(Fraction(g) for g in better["qrels"]),
+                                  better.get("N"))
         for _ in range(RERUNS):
             fresh = target.fresh()
-            scored = self._scored(fresh, arrangements(k, qrels), log)
+            scored = self._scored(fresh, arrangements(k, qrels, counted), log)
             elsewhere = self._scored(fresh, [again_better], log)
             again = None
             if elsewhere:
-                again = self._witness(k, qrels, scored, elsewhere, _near_top((scored or []) + elsewhere))
+                again = self._witness(k, qrels, scored, elsewhere, _near_top((scored or []) + elsewhere), counted)
             if again is None or (again.data, again.text) != (found.data, found.text):
                 log.record(Defect(again_better, f"answered differently when re-run on the same inputs ({found.text})"))
                 return False
         return True
 
     def _witness(self, k: int, qrels: tuple[Fraction, ...], scored: list[tuple[Situation, Scored]] | None,
-                 explored: list[tuple[Situation, Scored]], top: list[Scored]) -> Witness | None:
+                 explored: list[tuple[Situation, Scored]], top: list[Scored], counted: bool = False) -> Witness | None:
+        collection = {"N": k} if counted else {}
+        where = f"at k = {k} with qrels {{{','.join(grades_json(qrels))}}}" + (f" and N = {k}" if counted else "")
         if scored is None:  # undefined on every arrangement: none reaches the supremum, which a defined score bounds below
             if not explored:
                 return None
             s, outcome = explored[0]
-            text = (f"at k = {k} with qrels {{{','.join(grades_json(qrels))}}}, the metric is undefined on every arrangement, so "
+            text = (f"{where}, the metric is undefined on every arrangement, so "
                     f"none reaches the supremum, while {show(s)} scores {outcome.shown()}")
-            return Witness({"k": k, "qrels": grades_json(qrels), "max": None, "better": {**situation_json(s), "value": outcome.text()}},
-                           text, outcome.numerical)
+            return Witness({"k": k, "qrels": grades_json(qrels), **collection, "max": None,
+                            "better": {**situation_json(s), "value": outcome.text()}}, text, outcome.numerical)
         if not scored:
             return None
         best_here, best_score = max(scored, key=lambda pair: pair[1].approx)
@@ -219,10 +223,10 @@ class Realizable(Property):
                 found = relation(outcome, best_score)
                 if found is not None and found.sign > 0:
                     text = (
-                        f"at k = {k} with qrels {{{','.join(grades_json(qrels))}}}, no arrangement scores more than {best_score.shown()} "
+                        f"{where}, no arrangement scores more than {best_score.shown()} "
                         f"(reached by {show(best_here, k=False)}), but {show(s)} scores {outcome.shown()}"
                     )
-                    data = {"k": k, "qrels": grades_json(qrels), "max": best_score.text(),
+                    data = {"k": k, "qrels": grades_json(qrels), **collection, "max": best_score.text(),
                             "better": {**situation_json(s), "value": outcome.text()}}
                     return Witness(data, text, numerical or found.numerical)
         return None

@@ -52,7 +52,7 @@ def search(
 def run_search(subject: Target, keys: Iterable[Prop], *, budget: float | None = None,
                space: Space | None = None) -> list[tuple[Prop, Verdict]]:
     """(property, verdict) for each key, bounded last (it reports what the others scored), then in column order."""
-    space = space or Space.default(subject.relevance == "binary", subject.reads_unjudged)
+    space = space or Space.default(subject.relevance == "binary", subject.reads_unjudged, subject.reads_nonrelevant)
     if budget is not None:
         if budget <= 0:
             raise InputError("--budget", budget, "must be positive")

@@ -5,7 +5,10 @@ smallest depth k, then shortest ranking, then fewest relevant documents R (then 
 lexicographic order of grades, 0 first). They are fully judged, unless the metric reads
 unjudged marks (a declared formula that calls ``m.unjudged``): then a ranked document may also be
 unjudged (``None``, after the grades in that order). Any other metric scores an unjudged document
-as nonrelevant, so for it the judged situations already cover every case. The first
+as nonrelevant, so for it the judged situations already cover every case. A metric that reads the
+collection's number N of judged nonrelevant documents (``m.N``, BPref) gets each situation with N
+from the ranking's own judged nonrelevant documents to ``NONRELEVANT_EXTRA`` more (smallest first);
+no other metric reads N, and its situations leave it unknown. The first
 witness met is therefore minimal within the enumerated space. Rankings are at least k
 long (the paper scores a ranking of length k; documents below k may follow); the qrels
 are the ranking's relevant grades plus up to ``extra`` relevant documents not retrieved.
@@ -23,9 +26,11 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from irprops.metrics import Situation
+from irprops.metrics import Situation, judged_nonrelevant
 
 ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)
+NONRELEVANT_EXTRA = 2
+"""Judged nonrelevant documents a searched collection holds beyond the ranking's own: 0..NONRELEVANT_EXTRA."""
 FINE_GRADES = (ZERO, ONE, HALF, Fraction(1, 4), Fraction(3, 4), Fraction(1, 3), Fraction(2, 3))
 """Grades the Hypothesis phase draws from, simplest first (Hypothesis shrinks towards the front)."""
 
@@ -53,15 +58,19 @@ class Space:
     """The structured deep phase: depths 1..deep_max_k (0 turns it off)."""
     unjudged: bool = False
     """Whether ranked documents may be unjudged (for a metric that reads unjudged marks)."""
+    nonrelevant: bool = False
+    """Whether situations give N, the collection's judged nonrelevant documents (for a metric that reads ``m.N``)."""
 
     @classmethod
-    def default(cls, binary: bool, unjudged: bool = False) -> Space:
-        """The bounds irprops searches within; with unjudged documents one depth less (a third value per rank)."""
+    def default(cls, binary: bool, unjudged: bool = False, nonrelevant: bool = False) -> Space:
+        """The bounds irprops searches within; with unjudged documents one depth less (a third value per rank), and with N
+        one less again (three values of N per situation)."""
+        less = int(unjudged) + int(nonrelevant)
         if binary:
-            return cls(binary=True, max_k=5 if unjudged else 6, below=1, extra=2, grades=(ZERO, ONE), search_max_k=10, examples=200,
-                       unjudged=unjudged)
-        return cls(binary=False, max_k=3 if unjudged else 4, below=1, extra=2, grades=(ZERO, HALF, ONE), search_max_k=8, examples=200,
-                   unjudged=unjudged)
+            return cls(binary=True, max_k=6 - less, below=1, extra=2, grades=(ZERO, ONE), search_max_k=10, examples=200,
+                       unjudged=unjudged, nonrelevant=nonrelevant)
+        return cls(binary=False, max_k=max(4 - less, 2), below=1, extra=2, grades=(ZERO, HALF, ONE), search_max_k=8, examples=200,
+                   unjudged=unjudged, nonrelevant=nonrelevant)
 
     @property
     def positive(self) -> tuple[Fraction, ...]:
@@ -72,7 +81,8 @@ class Space:
         return (ZERO, ONE) if self.binary else FINE_GRADES
 
     def describe(self) -> str:
-        return (f"{self.scale()}{', unjudged documents' if self.unjudged else ''}, k <= {self.max_k}, rankings up to "
+        counted = f", N from the ranking's judged nonrelevant documents to {NONRELEVANT_EXTRA} more" if self.nonrelevant else ""
+        return (f"{self.scale()}{', unjudged documents' if self.unjudged else ''}{counted}, k <= {self.max_k}, rankings up to "
                 f"{self.below} longer than needed, up to {self.extra} relevant documents not retrieved")
 
     def scale(self) -> str:
@@ -87,7 +97,12 @@ class Space:
                 own = tuple(g for g in ranking if g)
                 if 0 <= R - len(own) <= self.extra:
                     for unretrieved in itertools.combinations_with_replacement(self.positive, R - len(own)):
-                        yield consistent(ranking, k, own + unretrieved)
+                        if self.nonrelevant:
+                            least = judged_nonrelevant(ranking)
+                            for N in range(least, least + NONRELEVANT_EXTRA + 1):
+                                yield consistent(ranking, k, own + unretrieved, N)
+                        else:
+                            yield consistent(ranking, k, own + unretrieved)
 
     def depths_and_lengths(self, at_least: int) -> Iterator[tuple[int, int]]:
         """(k, length) with length from k + at_least to k + at_least + below, smallest first."""
@@ -111,23 +126,26 @@ def marked(length: int, positions: Iterable[int], grade: Fraction | None = ONE,
     return tuple(grade if p in chosen else rest for p in range(1, length + 1))
 
 
-def with_qrels(ranking: tuple[Fraction | None, ...], k: int) -> Iterator[Situation]:
-    """The ranking at depth k with its own relevant documents as qrels, and with one relevant document more (not retrieved)."""
+def with_qrels(ranking: tuple[Fraction | None, ...], k: int, counted: bool = False) -> Iterator[Situation]:
+    """The ranking at depth k with its own relevant documents as qrels, and with one relevant document more (not retrieved);
+    ``counted``: each with N the ranking's judged nonrelevant documents, and one more."""
     own = tuple(g for g in ranking if g)
-    yield consistent(ranking, k, own)
-    yield consistent(ranking, k, (*own, ONE))
+    least = judged_nonrelevant(ranking)
+    for N in (least, least + 1) if counted else (None,):
+        yield consistent(ranking, k, own, N)
+        yield consistent(ranking, k, (*own, ONE), N)
 
 
-def deep_situations(k: int, length: int, unjudged: bool = False) -> Iterator[Situation]:
+def deep_situations(k: int, length: int, unjudged: bool = False, counted: bool = False) -> Iterator[Situation]:
     """Structured situations at depth k, where no enumeration is feasible: the one relevant document at rank 1, at k
-    or just below k, every document relevant, none relevant, every one but rank k (each with qrels as :func:`with_qrels`);
-    with ``unjudged``, also the one unjudged document at rank 1 or at k, and every document unjudged."""
+    or just below k, every document relevant, none relevant, every one but rank k (each with qrels and N as
+    :func:`with_qrels`); with ``unjudged``, also the one unjudged document at rank 1 or at k, and every document unjudged."""
     rankings = [marked(length, (1,)), marked(length, (k,)), marked(length, (k + 1,)), marked(length, range(1, length + 1)),
                 marked(length, ()), marked(length, (k,), ZERO, ONE)]
     if unjudged:
         rankings += [marked(length, (1,), None), marked(length, (k,), None), marked(length, (), rest=None)]
     for ranking in rankings:
-        yield from with_qrels(ranking, k)
+        yield from with_qrels(ranking, k, counted)
 
 
 @st.composite
@@ -138,26 +156,29 @@ def _situations(draw: st.DrawFn, space: Space, at_least: int) -> Situation:
     entry = st.one_of(grade, st.none()) if space.unjudged else grade
     ranking = tuple(draw(st.lists(entry, min_size=length, max_size=length), label="ranking"))
     unretrieved = tuple(draw(st.lists(grade.filter(bool), max_size=space.extra + 2), label="unretrieved"))
-    return consistent(ranking, k, tuple(g for g in ranking if g) + unretrieved)
+    N = judged_nonrelevant(ranking) + draw(st.integers(0, NONRELEVANT_EXTRA + 2), label="N") if space.nonrelevant else None
+    return consistent(ranking, k, tuple(g for g in ranking if g) + unretrieved, N)
 
 
-def consistent(ranking: tuple[Fraction | None, ...], k: int, qrels: tuple[Fraction, ...]) -> Situation:
+def consistent(ranking: tuple[Fraction | None, ...], k: int, qrels: tuple[Fraction, ...], nonrelevant: int | None = None) -> Situation:
     """A situation the search built consistently (valid grades, qrels holding the ranking's relevant
-    grades): only the qrels' order is fixed here, and validation is skipped for speed."""
-    return Situation.unchecked(ranking, k, tuple(sorted(qrels, reverse=True)))
+    grades, N None or at least the ranking's judged nonrelevant documents): only the qrels' order is fixed here, and
+    validation is skipped for speed."""
+    return Situation.unchecked(ranking, k, tuple(sorted(qrels, reverse=True)), nonrelevant)
 
 
 def swapped(s: Situation, i: int, j: int) -> Situation:
-    """The situation with the documents at 1-based ranks i and j exchanged (same qrels)."""
+    """The situation with the documents at 1-based ranks i and j exchanged (same collection)."""
     ranking = list(s.ranking)
     ranking[i - 1], ranking[j - 1] = ranking[j - 1], ranking[i - 1]
-    return Situation.unchecked(tuple(ranking), s.k, s.qrels)
+    return Situation.unchecked(tuple(ranking), s.k, s.qrels, s.nonrelevant)
 
 
 def top_only(s: Situation) -> Situation:
-    """The top k of the ranking, with only its own relevant documents as qrels."""
+    """The top k of the ranking, with only its own relevant documents as qrels (and, where N is given, its own judged
+    nonrelevant documents as N): the collection holds nothing but the top k."""
     top = s.ranking[: s.k]
-    return consistent(top, s.k, tuple(g for g in top if g))
+    return consistent(top, s.k, tuple(g for g in top if g), None if s.nonrelevant is None else judged_nonrelevant(top))
 
 
 def complexity(grade: Fraction | None) -> int:
@@ -165,31 +186,40 @@ def complexity(grade: Fraction | None) -> int:
     return 2 if grade is None else grade.denominator + bool(grade)
 
 
-def size(s: Situation) -> tuple[int, int, int, int]:
-    """The order minimal witnesses are chosen in: k, ranking length, R, then grade complexity."""
-    return (s.k, len(s.ranking), s.R, sum(complexity(g) for g in s.ranking))
+def size(s: Situation) -> tuple[int, int, int, int, int]:
+    """The order minimal witnesses are chosen in: k, ranking length, R, grade complexity, then N (where given)."""
+    return (s.k, len(s.ranking), s.R, sum(complexity(g) for g in s.ranking), s.nonrelevant or 0)
 
 
 def smaller(s: Situation, min_length: int) -> Iterator[Situation]:
-    """Situations one step simpler than ``s`` whose ranking keeps at least k + min_length documents."""
+    """Situations one step simpler than ``s`` whose ranking keeps at least k + min_length documents (and N, where given,
+    at least the ranking's judged nonrelevant documents)."""
+    N = s.nonrelevant
+
+    def more(ranking: tuple[Fraction | None, ...]) -> int | None:  # N, raised if the ranking now holds more judged zeros
+        return None if N is None else max(N, judged_nonrelevant(ranking))
+
     if s.k > 1 and len(s.ranking) >= s.k - 1 + min_length:
-        yield consistent(s.ranking, s.k - 1, s.qrels)
+        yield consistent(s.ranking, s.k - 1, s.qrels, N)
     if len(s.ranking) > s.k + min_length:
-        yield consistent(s.ranking[:-1], s.k, s.qrels)  # a dropped relevant document stays in the qrels
+        yield consistent(s.ranking[:-1], s.k, s.qrels, N)  # a dropped relevant document stays in the qrels
         if s.ranking[-1]:
-            yield consistent(s.ranking[:-1], s.k, _without(s.qrels, s.ranking[-1]))
+            yield consistent(s.ranking[:-1], s.k, _without(s.qrels, s.ranking[-1]), N)
     own = [g for g in s.ranking if g]
     for grade in sorted(set(s.qrels)):
         if own.count(grade) < s.qrels.count(grade):
-            yield consistent(s.ranking, s.k, _without(s.qrels, grade))
+            yield consistent(s.ranking, s.k, _without(s.qrels, grade), N)
+    if N is not None and N > judged_nonrelevant(s.ranking):
+        yield consistent(s.ranking, s.k, s.qrels, N - 1)
     for position, entry in enumerate(s.ranking):
         if entry is None:  # an unjudged document made a judged nonrelevant one
-            yield consistent(s.ranking[:position] + (ZERO,) + s.ranking[position + 1 :], s.k, s.qrels)
+            ranking = s.ranking[:position] + (ZERO,) + s.ranking[position + 1 :]
+            yield consistent(ranking, s.k, s.qrels, more(ranking))
         for simpler in (ZERO, ONE, HALF):
             if entry and complexity(simpler) < complexity(entry):
                 ranking = s.ranking[:position] + (simpler,) + s.ranking[position + 1 :]
                 qrels = _without(s.qrels, entry) + ((simpler,) if simpler else ())
-                yield consistent(ranking, s.k, qrels)
+                yield consistent(ranking, s.k, qrels, more(ranking))
 
 
 def _without(grades: tuple[Fraction, ...], grade: Fraction) -> tuple[Fraction, ...]:

@@ -65,12 +65,12 @@ class SwapProperty(SearchProperty[Swap]):
                 if space.unjudged:  # an unjudged document at i (grade 0) and a relevant one at j
                     rankings.append(tuple(None if p == i else ONE if p == j else ZERO for p in range(1, length + 1)))
                 for ranking in rankings:
-                    for s in with_qrels(ranking, k):
+                    for s in with_qrels(ranking, k, space.nonrelevant):
                         yield s, i, j
             if not space.binary and k <= GRADED_SHAPES_MAX_K:
-                yield from self._partly_relevant_moving_up(k)
+                yield from self._partly_relevant_moving_up(k, space.nonrelevant)
 
-    def _partly_relevant_moving_up(self, k: int) -> Iterator[Swap]:
+    def _partly_relevant_moving_up(self, k: int, counted: bool) -> Iterator[Swap]:
         """A partly relevant document (grade 1/2) two or three ranks below rank i, under fully relevant ones, swapped with
         the nonrelevant document at i: a metric that counts relevant documents as well as adding grades (graded
         Q-measure) can score the move lower, from depth 8 on."""
@@ -78,7 +78,7 @@ class SwapProperty(SearchProperty[Swap]):
         for i in (j - 2, j - 3):
             if i >= 1:
                 ranking = tuple(ONE if i < p < j else HALF if p == j else ZERO for p in range(1, k + 3))
-                for s in with_qrels(ranking, k):
+                for s in with_qrels(ranking, k, counted):
                     yield s, i, j
 
     def strategy(self, space: Space) -> st.SearchStrategy[Swap]:

@@ -153,6 +153,8 @@ class Target:
     """Whether scores are exact (built-in measures, proposals returning Fractions or ints)."""
     reads_unjudged = False
     """Whether scores can tell an unjudged document from a nonrelevant one (then the search ranges over both)."""
+    reads_nonrelevant = False
+    """Whether scores read N, the collection's judged nonrelevant documents (then the search gives it, over a range)."""
     provable = False
     """Whether a proof may be asked for (a declared metric): the searches then also score what self-checks it."""
 
@@ -210,6 +212,7 @@ class ExactView(Target):
         super().__init__()
         self.inner, self.name, self.relevance, self.exact = inner, inner.name, inner.relevance, inner.exact
         self.reads_unjudged = inner.reads_unjudged
+        self.reads_nonrelevant = inner.reads_nonrelevant
 
     def _evaluate(self, situation: Situation) -> Outcome:
         return self.inner.certified(situation)
@@ -226,6 +229,7 @@ class BuiltinTarget(Target):
         self.name = measure.name
         self.relevance = relevance or measure.metric.relevance
         self.reads_unjudged = measure.reads_unjudged()
+        self.reads_nonrelevant = measure.reads_nonrelevant()
         self._memo = ReadMemo()  # exact scores shared between situations that answer the formula's reads alike
         self.provable = True
 
