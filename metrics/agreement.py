@@ -17,7 +17,7 @@ from . import exact
 from .algebra import Undefined
 from .errors import InputError, NotExpressible, Undecided
 from .exact import Exact
-from .situation import Situation
+from .situation import Situation, judged_nonrelevant
 from .symbolic import MaxOver, SymbolicForm
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def check_depth_agreement(measure: Measure, form: SymbolicForm, k: int) -> None:
     proof of agreement.
     """
     bases = [*_structured(k), *_varied(k, measure.metric.binary)]
-    for situation in [*bases, *_where_divisors_vanish(form, bases)]:
+    for situation in [*_marked(bases, [form]), *_where_divisors_vanish(form, bases)]:
         value = _exact(measure, situation, k)
         found = _at(form, situation)
         if not _agree(found, value):
@@ -108,6 +108,21 @@ def _roots_in_R(form: SymbolicForm, divisor: sympy.Expr, base: Situation) -> lis
         return sorted({int(root) for root in polynomial.ground_roots() if root.is_Integer and 0 <= root <= ZERO_R + 1})
     except (sympy.PolynomialError, sympy.SympifyError, TypeError, ValueError, NotImplementedError):
         return []
+
+
+def _marked(bases: list[Situation], forms: list[SymbolicForm | None]) -> list[Situation]:
+    """``bases``, and where a form reads unjudged marks, each also with its first document unjudged and with its last
+    rank down to the depth missing (a short run: unjudged there); where a form reads N, each with N its judged
+    nonrelevant documents and two more (without N such a form and the exact run are both undefined: no evidence)."""
+    marks = any(f is not None and f.reads_unjudged for f in forms)
+    counted = any(f is not None and f.nonrelevant is not None for f in forms)
+    found = list(bases)
+    if marks:
+        found += [Situation((None, *s.ranking[1:]), s.k, s.qrels) for s in bases if s.ranking and not s.ranking[0]]
+        found += [Situation(s.ranking[: s.k - 1], s.k, s.qrels) for s in bases if s.k > 1 and not any(s.ranking[s.k - 1 :])]
+    if counted:
+        found = [s.with_nonrelevant(judged_nonrelevant(s.ranking) + extra) for s in found for extra in (0, 2)]
+    return found
 
 
 VARIED = 6
@@ -205,7 +220,7 @@ def _first_disagreement(measure: Measure, closed: SymbolicForm | None,
         forms = (closed if k ** nesting <= AGREEMENT_TERMS else None, per_depth.get(k))
         bases = _structured(k)
         vanishing = [s for form in forms if form is not None for s in _where_divisors_vanish(form, bases)]
-        for situation in [*bases, *vanishing]:
+        for situation in [*_marked(bases, list(forms)), *vanishing]:
             value = _exact(measure, situation, k)
             for form in forms:
                 found = _at(form, situation) if form is not None else None

@@ -359,7 +359,8 @@ class Measure:
             raise
         except Exception:  # noqa: BLE001 - NotExpressible, or a formula SymPy cannot run: no closed form, no proof
             return None
-        return SymbolicForm(**{**form.__dict__, "grade_base": algebra.grades, "qrel_base": algebra.qrel_grades})
+        return SymbolicForm(**{**form.__dict__, "grade_base": algebra.grades, "qrel_base": algebra.qrel_grades,
+                                "mark_base": algebra.marks})
 
     def reads_unjudged(self) -> bool:
         """Whether the formula reads unjudged marks (``m.unjudged``) at some depth, as its closed form shows; True when it

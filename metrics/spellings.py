@@ -59,6 +59,7 @@ SPELLINGS: tuple[Spelling, ...] = (
     Spelling("trec_eval", "map_cut_k", "AP", R_ZERO),
     Spelling("trec_eval", "ndcg", "NDCG", R_ZERO),
     Spelling("trec_eval", "ndcg_cut_k", "NDCG", R_ZERO),
+    Spelling("trec_eval", "bpref", "BPref", f"reads N, the judged nonrelevant documents, from the qrels (irprops: --N); {R_ZERO}"),
     Spelling("ranx", "precision@k", "P", "without a cutoff is at the run's length; irprops' Precision without @k is at "
              "max(length, R)", cutoff=True),
     Spelling("ranx", "recall@k", "Recall", R_ZERO),
@@ -77,9 +78,6 @@ SPELLINGS: tuple[Spelling, ...] = (
 
 
 NOT_DECLARED: dict[str, tuple[str, str]] = {
-    "bpref": ("BPref (Buckley and Voorhees 2004)",
-              ("the situation model gives it the collection's judged nonrelevant documents (N, m.N), but its boundedness and "
-               "monotonicity have proofs only for k <= K: the fold prover does not model unjudged marks and N yet")),
     "dcg_burges": ("DCG with exponential gain (Burges et al. 2005)",
                    "only its normalised form is (NDCG-exp, ranx's ndcg_burges); its unnormalised sum depends on the integer scale"),
     "inst": ("INST (Moffat et al.)",

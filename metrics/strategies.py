@@ -32,10 +32,12 @@ def situations(
     max_unretrieved: int = 4,
     unjudged: bool = False,
     max_k: int | None = None,
+    nonrelevant: bool = False,
 ) -> Situation:
     """A situation: ranking length 1..max_length, k from 1 to two past the ranking's end.
 
-    With ``unjudged`` some ranked documents may be unjudged (``None``).
+    With ``unjudged`` some ranked documents may be unjudged (``None``); with ``nonrelevant`` the situation gives N, the
+    collection's judged nonrelevant documents (the ranking's own and up to four more).
     """
     length = draw(st.integers(1, max_length))
     entry = st.one_of(grades(binary), st.none()) if unjudged else grades(binary)
@@ -43,4 +45,5 @@ def situations(
     k = draw(st.integers(1, min(length + 2, max_k or length + 2)))
     unretrieved = draw(st.lists(grades(binary).filter(bool), max_size=max_unretrieved))
     qrels = [g for g in ranking if g] + unretrieved
-    return Situation(tuple(ranking), k, tuple(qrels))
+    N = sum(1 for g in ranking if g is not None and g == 0) + draw(st.integers(0, 4)) if nonrelevant else None
+    return Situation(tuple(ranking), k, tuple(qrels), N)

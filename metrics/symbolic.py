@@ -127,9 +127,12 @@ class SymbolicForm:
     params: Mapping[sympy.Symbol, Fraction | int] = field(default_factory=dict)
     grade_base: sympy.IndexedBase | None = None
     qrel_base: sympy.IndexedBase | None = None
+    mark_base: sympy.IndexedBase | None = None
+    """The closed form's unjudged marks ``u[i]`` (each 0 or 1; 1 forces the grade at i to 0)."""
     reads_unjudged: bool = False
-    """The formula reads unjudged marks: a form at a concrete depth has a 0/1 symbol ``u_i`` for each mark it reads; the
-    closed form reads them as 0 (it describes fully judged situations only), so no proof for every k may rest on it."""
+    """The formula reads unjudged marks: a form at a concrete depth has a 0/1 symbol ``u_i`` for each mark it reads, the
+    closed form an indexed ``u[i]``. Only a proof that models the marks (the k <= K ones, and a fold's induction, whose
+    steps take each rank's mark as an input) may rest on such a form."""
     nonrelevant: sympy.Symbol | None = None
     """The symbol N when the formula reads the collection's number of judged nonrelevant documents (``m.N``): only the
     proofs for k <= K model it (with the facts every situation satisfies), so no proof for every k may rest on the form."""
@@ -500,7 +503,12 @@ class ClosedFormAlgebra(_Symbolic):
         self.k_symbol = sympy.Symbol("k", integer=True, positive=True)
         self.grades = sympy.IndexedBase("b" if binary else "r")
         self.qrel_grades = sympy.IndexedBase("g", positive=True)  # read only down to R, where each qrel grade is in (0, 1]
+        self.marks = sympy.IndexedBase("u", integer=True, nonnegative=True)
         self._indices = 0
+
+    def _mark(self, i: Any) -> Any:
+        i = untrace(i)
+        return Traced(Piecewise((self.marks[i], sympy.Le(1, i)), (0, True)), "an unjudged mark")  # u[i] itself for a rank i >= 1
 
     def _index(self, lo: Any) -> sympy.Symbol:
         """A summation index from ``lo`` on: positive only if ``lo`` is positive at every depth (SymPy decides relations

@@ -38,8 +38,8 @@ from . import syntax
 from .bounded import bounded_proof
 from .certificates import cross_check
 from .constant import constant, prove_constant
-from .foldcheck import FOLD_CHECKED, disagreement
-from .foldproofs import FOLD, FoldProver
+from .foldcheck import FOLD_CHECKED, FOLD_CHECKED_MARKED, disagreement
+from .foldproofs import FOLD, MARKED, FoldProver
 from .folds import Fold, extract
 from .lemma import Failed, Lemma, Proof
 from .structure import Prepared, prepare, weighted_sum
@@ -89,7 +89,8 @@ def _declared(measure: Measure, found: Proof | Failed) -> Proof | Failed:
     """A proof of a declared (not built-in) metric lists, in its trusted base, what the closed form being the metric rests on."""
     if isinstance(found, Failed) or in_catalog(measure.metric.formula):
         return found
-    trusted = (FOLD_CHECKED if t == FOLD else t for t in found.trusted if t != CLOSED)
+    checked = FOLD_CHECKED_MARKED if MARKED in found.trusted else FOLD_CHECKED
+    trusted = (checked if t == FOLD else t for t in found.trusted if t != CLOSED)
     return dataclasses.replace(found, trusted=(*trusted, DECLARED))
 
 
@@ -135,10 +136,17 @@ def _covering(found: Proof | Failed, p: Prepared) -> Proof | Failed:
 
 def _prove_prepared(measure: Measure, prop: Prop, p: Prepared, bounded: bool) -> Proof | Failed:
     """A proof about the closed form ``p`` (its parameters kept open or fixed), and if ``bounded``, for k <= K."""
-    unsaid = ("the formula reads unjudged marks (m.unjudged), which only the forms at each depth model" if p.form.reads_unjudged
-              else "the formula reads N, the judged nonrelevant documents (m.N), which only the forms at each depth model"
-              if p.form.nonrelevant is not None
+    unsaid = ("the formula reads unjudged marks (m.unjudged), which a proof must model (a fold over the marks, or the forms "
+              "at each depth)" if p.form.reads_unjudged
+              else "the formula reads N, the judged nonrelevant documents (m.N), which a proof must model (a fold over the "
+              "marks, or the forms at each depth)" if p.form.nonrelevant is not None
               else f"the closed form does not say where the metric is undefined: {p.form.unmodelled[0]}" if p.form.unmodelled else None)
+    marked = (p.form.reads_unjudged or p.form.nonrelevant is not None) and not p.form.unmodelled
+    if marked and prop not in (Prop.LOCALIZED, Prop.COMPLETE):  # a fold whose steps take each rank's mark may prove all k
+        as_fold = _marked_fold(measure, p, prop)
+        if isinstance(as_fold, Proof):
+            return as_fold
+        unsaid = f"{unsaid}; as a fold over the marks: {as_fold.reason}"
     if unsaid is not None and not bounded:
         return Failed(prop, unsaid)
     if unsaid is not None:  # only proofs at each depth, about the forms at those depths, remain
@@ -182,6 +190,27 @@ def _prove_prepared(measure: Measure, prop: Prop, p: Prepared, bounded: bool) ->
             return for_k_up_to
         reasons.append(f"for k <= K: {for_k_up_to.reason}")
     return Failed(prop, "; ".join(reasons) or "no weighted-sum or fold structure in the closed form")
+
+
+def _marked_fold(measure: Measure, p: Prepared, prop: Prop) -> Proof | Failed:
+    """A proof for every k about a closed form that reads unjudged marks or N, from its fold program, whose steps take
+    each rank's mark as an input and keep the counts the situation model constrains (judged nonrelevant seen <= N). The
+    fold is run against the exact form on situations with unjudged documents and N first, catalog metric or not."""
+    if prop is Prop.REALIZABLE and p.hidden_denominators():
+        return Failed(prop, "the metric is undefined where a denominator its closed form does not divide by is 0")
+    fold = extract(p)
+    if fold is None or not fold.reads_marks():
+        return Failed(prop, "no fold program that takes each rank's mark")
+    differs = _fold_disagreement(measure, p, fold)
+    if differs is not None:
+        return Failed(prop, differs)
+    try:
+        found = FoldProver(p, fold).prove(prop)
+    except NotImplementedError as error:
+        return Failed(prop, str(error))
+    if isinstance(found, Proof) and found.conclusion == "no" and p.undefined_on_all_relevant() is not None:
+        return Failed(prop, "the all-relevant ranking's scores are not shown defined at every depth")
+    return found
 
 
 def _nowhere(p: Prepared, prop: Prop) -> Failed | None:

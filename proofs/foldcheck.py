@@ -23,33 +23,44 @@ from fractions import Fraction
 
 import sympy
 
-from irprops.metrics import Situation, Undefined
+from irprops.metrics import Situation, Undefined, judged_nonrelevant
 from irprops.metrics.errors import Undecided
 from irprops.metrics.exact import compare, show
 
 from .folds import Fold
 from .structure import Prepared
 
-__all__ = ["FOLD_CHECKED", "disagreement"]
+__all__ = ["FOLD_CHECKED", "FOLD_CHECKED_MARKED", "disagreement"]
 
 FOLD_CHECKED = ("the fold program is the closed form's (extracted from it), and it scored like the exact form on every "
                 "ranking of up to 6 binary or 4 graded documents at depths 1 to 5 and on structured and drawn rankings at "
                 "depths 10 and 30 before the proof")
 """The trusted-base line of a declared metric's fold proof."""
+FOLD_CHECKED_MARKED = ("the fold program is the closed form's (extracted from it), and it scored like the exact form on every "
+                       "ranking over the scale and unjudged documents of up to 5 binary or 3 graded documents at depths 1 to 4 "
+                       "(one longer than the depth, and one shorter: a short run), each with N its judged nonrelevant documents "
+                       "and two more, and on drawn ones at depths 10 and 30, before the proof")
+"""The same, for a fold over unjudged marks and N."""
 
 
 def _scale(binary: bool) -> tuple[Fraction, ...]:
     return (Fraction(0), Fraction(1)) if binary else (Fraction(0), Fraction(1, 2), Fraction(1))
 
 
-def _with_rs(ranking: tuple[Fraction, ...], k: int) -> list[Situation]:
-    """The ranking at depth k with R its relevant documents, one more and three more (of grade 1)."""
+def _with_rs(ranking: tuple[Fraction | None, ...], k: int, marked: bool = False) -> list[Situation]:
+    """The ranking at depth k with R its relevant documents, one more and three more (of grade 1); ``marked``: each with N
+    its judged nonrelevant documents and two more."""
     relevant = tuple(sorted((g for g in ranking if g), reverse=True))
-    return [Situation(ranking, k, relevant + (Fraction(1),) * extra) for extra in (0, 1, 3)]
+    zeros = judged_nonrelevant(ranking)
+    counts = (zeros, zeros + 2) if marked else (None,)
+    return [Situation(ranking, k, relevant + (Fraction(1),) * extra, N) for extra in (0, 1, 3) for N in counts]
 
 
-def situations(binary: bool) -> list[Situation]:
-    """The situations a declared fold is compared on (the same on every run)."""
+def situations(binary: bool, marked: bool = False) -> list[Situation]:
+    """The situations a declared fold is compared on (the same on every run); ``marked`` (a fold that reads unjudged marks
+    or N): rankings with unjudged documents too, each with N."""
+    if marked:
+        return _marked(binary)
     scale = _scale(binary)
     found: list[Situation] = []
     for k in range(1, 6 if binary else 4):
@@ -65,10 +76,27 @@ def situations(binary: bool) -> list[Situation]:
     return found
 
 
+def _marked(binary: bool) -> list[Situation]:
+    """Every ranking over the scale and unjudged documents of up to 5 (binary) or 3 (graded) documents at depths 1 to 4,
+    one document longer than the depth and as long (a short run's last ranks are unjudged down to the depth), and
+    structured and drawn ones at depths 10 and 30."""
+    entries: tuple[Fraction | None, ...] = (*_scale(binary), None)
+    found: list[Situation] = []
+    for k in range(1, 5 if binary else 3):
+        for length in (k - 1, k + 1):
+            for ranking in itertools.product(entries, repeat=length):
+                found += _with_rs(ranking, k, marked=True)
+    draw = random.Random("irprops fold check, marked")
+    for k in (10, 30):
+        for _ in range(8):
+            found += _with_rs(tuple(draw.choice(entries) for _ in range(draw.choice((k - 3, k + 1)))), k, marked=True)
+    return found
+
+
 def disagreement(p: Prepared, fold: Fold) -> str | None:
     """Where ``fold`` scores a situation differently from the metric's exact form (a sentence), or None."""
     params = {s: sympy.Rational(v.numerator, v.denominator) for s, v in p.form.params.items()}
-    for situation in situations(p.binary):
+    for situation in situations(p.binary, fold.reads_marks()):
         expected = p.measure.exact(situation)
         if isinstance(expected, Undefined):
             continue  # the proofs show the metric defined where they conclude anything; the fold need not be
@@ -80,7 +108,8 @@ def disagreement(p: Prepared, fold: Fold) -> str | None:
         except (TypeError, ValueError, ArithmeticError) as error:
             got, same = f"an error ({type(error).__name__})", False  # type: ignore[assignment]
         if not same:
-            marks = ("" if p.binary else ", ").join(str(int(g)) if p.binary else show(g) for g in situation.ranking if g is not None)
+            marks = ("" if p.binary else ", ").join("?" if g is None else str(int(g)) if p.binary else show(g) for g in situation.ranking)
+            N = "" if situation.nonrelevant is None else f" and N = {situation.nonrelevant}"
             return (f"the fold extracted from the closed form scores {got if got is None or isinstance(got, str) else show(got)} "
-                    f"at k = {situation.k} on {marks} with R = {situation.R}, where the metric scores {show(expected)}")
+                    f"at k = {situation.k} on {marks} with R = {situation.R}{N}, where the metric scores {show(expected)}")
     return None

@@ -41,6 +41,9 @@ INDUCTION = "induction over the ranks (base case and step checked by Z3)"
 ADJACENT = ("a swap of a 0 at rank i above a 1 at rank j is a sequence of adjacent swaps, each moving a 1 above a 0 (raising the score) "
             "or exchanging equal grades (no change)")
 FOLD = "the fold program is the closed form's (extracted from it; tested against the exact form)"
+MARKED = ("each rank's unjudged mark is 0 or 1, and 1 forces its grade to 0 (down to the depth, a rank past the end of a run "
+          "is unjudged, so the marks a run reads are the same at every depth); N, the collection's judged nonrelevant "
+          "documents, is at least the judged nonrelevant documents seen (the situation model)")
 
 Start = tuple[z3.ArithRef, State, State | None, list[z3.BoolRef]]
 
@@ -59,13 +62,21 @@ class FoldProver(Prover):
     # -- the runs -----------------------------------------------------------------------
 
     def _run_step(
-        self, grade: Callable[[z3.ArithRef], tuple[z3.ArithRef, list[z3.BoolRef]]]
+        self, grade: Callable[[z3.ArithRef], tuple[z3.ArithRef, list[z3.BoolRef]]], judged: bool = False
     ) -> Callable[[z3.ArithRef, State, State | None], tuple[State, State | None, list[z3.BoolRef]]]:
+        """One rank of a run whose grades ``grade`` gives: of any marks (a fold that reads them), or of a ranking every
+        document of which is ``judged`` (the special rankings: ideal, all relevant)."""
         def step(n: z3.ArithRef, a: State, b: State | None) -> tuple[State, State | None, list[z3.BoolRef]]:
             x, facts = grade(n)
-            a1, guards = self.m.step(a, x, n + 1)
+            a1, guards = self.m.step(a, x, n + 1, self._mark(judged))
             return a1, None, facts + guards
         return step
+
+    def _mark(self, judged: bool, name: str = "u") -> z3.ArithRef | None:
+        """The mark a step takes: none for a fold that reads no marks, 0 on a judged ranking, else any mark."""
+        if not self.fold.reads_marks():
+            return None
+        return z3.IntVal(0) if judged else self.m.mark(name)
 
     def _any_grade(self, n: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
         x = self.m.grade("x")
@@ -94,7 +105,8 @@ class FoldProver(Prover):
             return Failed(prop, f"{lemma}: {done.failure()}")
         text = " and ".join(atom.text for atom in invariant) or "true"
         proof = Lemma(lemma, f"{statement}; invariant: {text}", "Z3", ob.path, done.used)
-        return Proof(prop, "yes", ALL_K, (self.form, *extra, proof), (CLOSED, FOLD, INDUCTION, *trusted), (ob,))
+        marked = (MARKED,) if self.fold.reads_marks() else ()
+        return Proof(prop, "yes", ALL_K, (self.form, *extra, proof), (CLOSED, FOLD, INDUCTION, *trusted, *marked), (ob,))
 
     def _end(self, a: State, n: z3.ArithRef, k: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[tuple[str, z3.BoolRef]]]:
         """The score after n = U ranks, with the facts about k and R that hold then."""
@@ -125,7 +137,7 @@ class FoldProver(Prover):
             return Failed(Prop.MONOTONIC, "the loop runs to min(R, k), not k")
         inv = self.invariant()
         n, a, x, R = z3.Int("n"), self.m.state("A"), self.m.grade("x"), z3.Int("R")
-        a1, guards = self.m.step(a, x, n + 1)
+        a1, guards = self.m.step(a, x, n + 1, self._mark(judged=False))
         before, facts0 = self._end(a, n, z3.Int("k"), R)
         after, facts1 = self._end(a1, n + 1, z3.Int("k1"), R)
         hypotheses = [("invariant", conjunction(inv, n, a)), ("n >= 1", n >= 1), ("grade", self.m.domain(x)),
@@ -141,6 +153,8 @@ class FoldProver(Prover):
                 trusted: list[str]) -> Proof | Failed:
         if self.fold.upper != self.p.k:
             return Failed(prop, "the swap argument needs a loop to k, not to min(R, k)")
+        if self.fold.reads_marks():
+            return Failed(prop, "the steps read unjudged marks or N, which the swap argument does not model")
         if not self.fold.binary and prop is Prop.TOP_WEIGHTED:
             return Failed(prop, "the adjacent-swap argument needs binary grades (graded swaps of ranks i < j are not chains of "
                                 "adjacent swaps that each raise the score)")
@@ -210,7 +224,7 @@ class FoldProver(Prover):
             x, facts = x_at(n + 1, R)
             return x, [R >= 1, *facts]
 
-        step = self._run_step(grade)
+        step = self._run_step(grade, judged=True)
         return houdini(single_atoms(self.m, ideal=True, R=R), lambda: (z3.IntVal(0), self.m.initial(), None, [R >= 1]), step), step, R
 
     def realizable(self) -> Proof | Failed:
@@ -251,7 +265,7 @@ class FoldProver(Prover):
         n = z3.Int("n")
         a = {v: z3.Real(f"A.{v}") for v in self.m.initial()}
         x, facts = x_at(n + 1, R)
-        _, guards = self.m.step(a, x, n + 1)
+        _, guards = self.m.step(a, x, n + 1, self._mark(judged=True))
         if not guards:
             return []
         hypotheses = conj([n >= 0, R >= 1, conjunction(inv, n, a), *facts])

@@ -20,6 +20,13 @@ of the rank that both runs of a swap share. Two counts are then kept where the s
 consistency needs them: the ideal gain seen (``N_ideal``: the grades seen never add up to more),
 and, where a step counts the relevant documents (``[x > 0]``), that count (``N_pos`` <= R).
 
+A step may also read the unjudged mark at its rank (``u_i``, an input U in {0, 1}; U = 1 forces the
+grade to 0) and N, the collection's judged nonrelevant documents (fixed, as R is). Two counts are then
+kept: the unjudged ranks seen (``N_unj``) and the judged nonrelevant ones (``N_zero``, which never
+exceeds N, the situation model's consistency); every rank is relevant, unjudged or judged nonrelevant.
+A mark is read at a rank only down to the depth, where it is the same at every depth (a rank past
+the end of a short run is unjudged down to the depth).
+
 All updates read the *old* state (a prefix read after its update is written out as
 P + f(i)). The output is the closed form with each aggregate replaced by its state.
 :meth:`Fold.run` evaluates the program on a concrete ranking, so that tests can check it
@@ -34,7 +41,7 @@ import sympy
 
 from irprops.metrics import Situation
 from irprops.metrics.exact import Exact, as_exact
-from irprops.metrics.symbolic import MaxOver, Relevant
+from irprops.metrics.symbolic import N_SYMBOL, MaxOver, Relevant
 
 from .structure import Prepared
 
@@ -50,6 +57,12 @@ IDEAL = sympy.Symbol("N_ideal")
 """The ideal grades of the ranks seen, added up (kept when a step reads G)."""
 POSITIVE = sympy.Symbol("N_pos")
 """The relevant documents seen, counted (the prefix sum of [x > 0], when the closed form has it)."""
+MARK = sympy.Symbol("U")
+"""The unjudged mark at the current rank (0 or 1; 1 forces the grade to 0)."""
+UNJUDGED = sympy.Symbol("N_unj")
+"""The unjudged ranks seen, counted (kept when a step reads marks or N)."""
+ZEROS = sympy.Symbol("N_zero")
+"""The judged nonrelevant documents seen, counted (kept when a step reads marks or N): at most N."""
 
 
 @dataclass
@@ -70,6 +83,14 @@ class Fold:
         """Whether a step reads the ideal grade G at its rank."""
         return any(sympy.sympify(e).has(IDEAL_GRADE) for e in self.update.values())
 
+    def reads_marks(self) -> bool:
+        """Whether a step reads the unjudged mark U at its rank, or N (the judged nonrelevant documents)."""
+        return ZEROS in self.init
+
+    def reads_nonrelevant(self) -> bool:
+        """Whether a step or the output reads N, the collection's judged nonrelevant documents."""
+        return any(sympy.sympify(e).has(N_SYMBOL) for e in (*self.update.values(), self.output))
+
     def describe(self) -> str:
         steps = "; ".join(f"{v} := {self.update[v]} (from {self.init[v]})" for v in self.state)
         return f"for i = 1..{self.upper}: {steps}; score = {self.output}"
@@ -77,14 +98,18 @@ class Fold:
     def run(self, situation: Situation, k: sympy.Symbol, R: sympy.Symbol, params: dict[sympy.Symbol, sympy.Expr]) -> Exact | None:
         """The output on a concrete situation (None where a denominator is 0)."""
         upper = int(self.upper.xreplace({k: situation.k, R: situation.R}))
+        if self.reads_nonrelevant() and situation.nonrelevant is None:
+            return None  # N not known: no value, as in the exact run
+        counts = {} if situation.nonrelevant is None else {N_SYMBOL: sympy.Integer(situation.nonrelevant)}
         state = dict(self.init)
         for i in range(1, upper + 1):
             grade = situation.grade(i)
             ideal = situation.qrels[i - 1] if i <= situation.R else 0
             x, g = sympy.Rational(grade.numerator, grade.denominator), sympy.Rational(ideal)
-            values = {**state, X: x, IDEAL_GRADE: g, I: sympy.Integer(i), R: sympy.Integer(situation.R), **params}
+            mark = sympy.Integer(int(situation.unjudged(i)))
+            values = {**state, X: x, IDEAL_GRADE: g, MARK: mark, I: sympy.Integer(i), R: sympy.Integer(situation.R), **counts, **params}
             state = {v: sympy.sympify(self.update[v]).xreplace(values) for v in self.state}
-        out = self.output.xreplace({**state, k: sympy.Integer(situation.k), R: sympy.Integer(situation.R), **params}).doit()
+        out = self.output.xreplace({**state, k: sympy.Integer(situation.k), R: sympy.Integer(situation.R), **counts, **params}).doit()
         if out.has(sympy.zoo, sympy.nan):
             return None
         return as_exact(out)
@@ -104,6 +129,11 @@ def extract(p: Prepared) -> Fold | None:
         fold.init[COUNT], fold.update[COUNT] = sympy.Integer(0), COUNT + X
     if fold.reads_ideal() and IDEAL not in fold.init:
         fold.init[IDEAL], fold.update[IDEAL] = sympy.Integer(0), IDEAL + IDEAL_GRADE
+    if any(sympy.sympify(e).has(MARK, N_SYMBOL) for e in (*fold.update.values(), output)):
+        if UNJUDGED not in fold.init:
+            fold.init[UNJUDGED], fold.update[UNJUDGED] = sympy.Integer(0), UNJUDGED + MARK
+        nonrelevant = (1 - X) if p.binary else (1 - Relevant(X))
+        fold.init[ZEROS], fold.update[ZEROS] = sympy.Integer(0), ZEROS + (1 - MARK) * nonrelevant
     return fold
 
 
@@ -119,9 +149,19 @@ class _Builder:
         self.update: dict[sympy.Symbol, sympy.Expr] = {}
         self.names: dict[sympy.Basic, sympy.Symbol] = {}
 
+    @property
+    def _reads(self) -> tuple[sympy.IndexedBase, ...]:
+        """The indexed reads a running state may make: grades, and qrel grades and marks where the form has them."""
+        return tuple(b for b in (self.p.grades, self.p.form.qrel_base, self.p.form.mark_base) if b is not None)
+
+    def _marks(self, rank: sympy.Symbol) -> dict[sympy.Basic, sympy.Basic]:
+        """The mark at ``rank`` written U (the current rank's input)."""
+        marks = self.p.form.mark_base
+        return {} if marks is None else {marks[rank]: MARK}
+
     def top(self, e: sympy.Basic) -> sympy.Expr:
         """Replace every top-level aggregate of ``e`` by its state variable."""
-        if isinstance(e, (sympy.Sum, sympy.Product, MaxOver)) and e.has(self.p.grades):
+        if isinstance(e, (sympy.Sum, sympy.Product, MaxOver)) and e.has(*self._reads):
             return self._aggregate(e)
         if isinstance(e, sympy.Indexed):
             raise _NotAFold
@@ -169,10 +209,10 @@ class _Builder:
 
     def _body(self, body: sympy.Expr, variable: sympy.Symbol) -> sympy.Expr:
         """The body at rank I with grade X, inner prefix aggregates replaced by state."""
-        read = (self.p.grades,) if self.p.form.qrel_base is None else (self.p.grades, self.p.form.qrel_base)
+        read = self._reads
         replaced = body.replace(lambda a: isinstance(a, (sympy.Sum, sympy.Product)) and a.has(*read), lambda a: self._prefix(a, variable))
         replaced = _ideal_read(replaced, variable, self.p)
-        replaced = replaced.xreplace({self.p.grades[variable]: X}).xreplace({variable: I})
+        replaced = replaced.xreplace({self.p.grades[variable]: X, **self._marks(variable)}).xreplace({variable: I})
         if replaced.has(sympy.Indexed, sympy.Sum, sympy.Product, MaxOver) or replaced.has(self.p.k):
             raise _NotAFold  # a step reads the current rank and grade, the state and R (fixed by the qrels), never the depth
         return replaced
@@ -183,7 +223,7 @@ class _Builder:
         j, lo, hi = e.limits[0]
         if lo != 1 or hi not in (outer, outer - 1):
             raise _NotAFold
-        inner = _ideal_read(e.function, j, self.p).xreplace({self.p.grades[j]: X})
+        inner = _ideal_read(e.function, j, self.p).xreplace({self.p.grades[j]: X, **self._marks(j)})
         if inner.has(outer) or inner.has(self.p.k) or inner.has(self.p.R):
             raise _NotAFold  # a running state is a sum over the earlier ranks alone: it cannot read the current rank, k or R
         f = inner.xreplace({j: I})
@@ -192,7 +232,8 @@ class _Builder:
         key = (type(e), f)
         if key not in self.names:
             if isinstance(e, sympy.Sum):
-                name = {X: COUNT, IDEAL_GRADE: IDEAL, Relevant(X): POSITIVE}.get(f) or self._new("P", sympy.Integer(0), None)
+                kept = {X: COUNT, IDEAL_GRADE: IDEAL, Relevant(X): POSITIVE, MARK: UNJUDGED}
+                name = kept.get(f) or self._new("P", sympy.Integer(0), None)
                 self.init.setdefault(name, sympy.Integer(0))
                 self.update[name] = name + f
             else:

@@ -20,8 +20,10 @@ import sympy
 import z3
 from z3.z3util import get_vars
 
+from irprops.metrics.symbolic import N_SYMBOL
+
 from .encode import Encoder
-from .folds import COUNT, IDEAL, IDEAL_GRADE, POSITIVE, Fold, I, X
+from .folds import COUNT, IDEAL, IDEAL_GRADE, MARK, POSITIVE, UNJUDGED, ZEROS, Fold, I, X
 from .smt import Obligation, Query, answer, conj
 from .summation import evaluated
 
@@ -66,31 +68,54 @@ class Machine:
     def domain(self, x: z3.ArithRef) -> z3.BoolRef:
         return z3.Or(x == 0, x == 1) if self.fold.binary else z3.And(x >= 0, x <= 1)
 
+    def mark(self, name: str) -> z3.ArithRef:
+        """A rank's unjudged mark (an input of a step of a fold that reads marks or N)."""
+        return z3.Int(name)
+
+    @staticmethod
+    def mark_domain(u: z3.ArithRef, x: z3.ArithRef) -> z3.BoolRef:
+        """A mark is 0 or 1, and an unjudged rank (mark 1) has grade 0."""
+        return z3.And(z3.Or(u == 0, u == 1), z3.Implies(u == 1, x == 0))
+
     def reads_R(self) -> bool:
         """Whether a step reads R (then every step also states the situation model's consistency: seen <= R), directly,
         through the ideal grade (0 past R) or through the count of relevant documents (at most R)."""
         return (any(sympy.sympify(e).has(self.R) for e in self.fold.update.values()) or self.fold.reads_ideal()
                 or POSITIVE in self.fold.update)
 
-    def step(self, state: State, x: z3.ArithRef, rank: z3.ArithRef) -> tuple[State, list[z3.BoolRef]]:
+    def step(self, state: State, x: z3.ArithRef, rank: z3.ArithRef, u: z3.ArithRef | None = None) -> tuple[State, list[z3.BoolRef]]:
         """The state after one rank, and the guards its divisions need.
 
         A step that reads R gets R as the one constant ``R`` every query shares, with the facts R >= 0 and
         (consistency of the situation) the relevant grades seen up to this rank add up to at most R. A step that reads
         the ideal grade G gets the one constant of its rank (two runs at one rank share it), in [0, 1], positive exactly
-        down to rank R, with the consistency facts of :meth:`consistency`.
+        down to rank R, with the consistency facts of :meth:`consistency`. A fold that reads marks or N takes the rank's
+        mark ``u`` (required: a caller states which rankings it means), in {0, 1} with grade 0 where it is 1, and N as
+        the one constant ``N`` (>= 0); both the state before the rank and the state after it are consistent (judged
+        nonrelevant documents seen <= N), as every state a situation reaches is.
         """
         R = z3.Int("R")
         symbols: dict[sympy.Basic, z3.ExprRef] = {**state, X: x, I: rank, **self.params, **({self.R: R} if self.reads_R() else {})}
         facts: list[z3.BoolRef] = []
+        if self.fold.reads_marks():
+            if u is None:
+                raise ValueError("a step of a fold that reads marks needs the rank's mark")
+            symbols[MARK], symbols[N_SYMBOL] = u, z3.Int("N")
+            facts += [self.mark_domain(u, x), z3.Int("N") >= 0, *(fact for _, fact in self.judged(state))]
         if self.fold.reads_ideal():
             g = symbols[IDEAL_GRADE] = z3.Real(f"G[{rank.sexpr()}]")  # brackets: no parameter's name (letters and digits)
             facts = [g >= 0, g <= 1, z3.Implies(rank <= R, g > 0), z3.Implies(rank > R, g == 0)]
         encoder = Encoder(symbols)
         after = {v: encoder.term(e) for v, e in self.fold.update.items()}
         consistent = [R >= 0, *(fact for _, fact in self.consistency(after, R))] if self.reads_R() else []
+        if self.fold.reads_marks() and not self.reads_R():
+            consistent = [fact for _, fact in self.judged(after)]
         parameters = [fact for _, fact in self.parameter_facts()]  # the parameters' range holds at every step
         return after, encoder.guards + list(encoder.facts.values()) + facts + consistent + parameters
+
+    def judged(self, state: State, when: str = "") -> list[tuple[str, z3.BoolRef]]:
+        """Where the fold counts judged nonrelevant documents: at most N of them are seen (none otherwise)."""
+        return [(f"judged nonrelevant seen{when} <= N", state[ZEROS] <= z3.Int("N"))] if ZEROS in state else []
 
     def consistency(self, state: State, R: z3.ArithRef, when: str = "") -> list[tuple[str, z3.BoolRef]]:
         """What every situation satisfies after any number of ranks: the relevant grades seen add up to at most R; where
@@ -101,10 +126,11 @@ class Machine:
             facts.append((f"relevant documents seen{when} <= R", state[POSITIVE] <= R))
         if IDEAL in state:
             facts.append((f"grades seen{when} <= ideal grades of as many ranks", state[COUNT] <= state[IDEAL]))
-        return facts
+        return facts + self.judged(state, when)
 
     def output(self, state: State, k: z3.ArithRef, R: z3.ArithRef) -> tuple[z3.ArithRef, list[z3.BoolRef]]:
-        encoder = Encoder({**state, self.k: k, self.R: R, **self.params})
+        counts = {N_SYMBOL: z3.Int("N")} if self.fold.reads_marks() else {}
+        encoder = Encoder({**state, self.k: k, self.R: R, **counts, **self.params})
         return encoder.term(evaluated(self.fold.output)), encoder.guards + list(encoder.facts.values())  # sums only if checked
 
     def definedness_reads_grades(self) -> bool:
@@ -113,10 +139,11 @@ class Machine:
         which every arrangement of the same grades shares). Then two rankings may be defined while one between them is
         not."""
         state, x, rank, k, R = self.state("D"), self.grade("d_x"), z3.Int("d_i"), z3.Int("d_k"), z3.Int("d_R")
-        step = Encoder({**state, X: x, I: rank, IDEAL_GRADE: z3.Real("d_G"), **self.params, **({self.R: R} if self.reads_R() else {})})
+        step = Encoder({**state, X: x, I: rank, IDEAL_GRADE: z3.Real("d_G"), MARK: z3.Int("d_u"), N_SYMBOL: z3.Int("d_N"), **self.params,
+                        **({self.R: R} if self.reads_R() else {})})
         for e in self.fold.update.values():
             step.term(e)
-        end = Encoder({**state, self.k: k, self.R: R, **self.params})
+        end = Encoder({**state, self.k: k, self.R: R, N_SYMBOL: z3.Int("d_N"), **self.params})
         end.term(evaluated(self.fold.output))
         free = {v for v, e in self.fold.update.items()  # v + f(x): the same after any arrangement of the same grades
                 if not (sympy.sympify(e) - v).has(I, self.k, self.R, *self.fold.state)}
@@ -174,6 +201,9 @@ def single_atoms(machine: Machine, ideal: bool = False, R: z3.ArithRef | None = 
             atoms.append(_two(f"{v} = {u}", v, u, lambda x, y: x == y))
     for v, u in itertools.combinations(names, 2):
         atoms.append(_two(f"{v} + {u} <= 1", v, u, lambda x, y: x + y <= 1))
+    relevant = COUNT if machine.fold.binary else POSITIVE
+    if ZEROS in names and relevant in names:  # every rank is relevant, unjudged or judged nonrelevant
+        atoms.append(Atom(f"{relevant} + {UNJUDGED} + {ZEROS} = n", lambda n, a, b: a[relevant] + a[UNJUDGED] + a[ZEROS] == n))
     return atoms
 
 

@@ -128,12 +128,11 @@ def marked(length: int, positions: Iterable[int], grade: Fraction | None = ONE,
 
 def with_qrels(ranking: tuple[Fraction | None, ...], k: int, counted: bool = False) -> Iterator[Situation]:
     """The ranking at depth k with its own relevant documents as qrels, and with one relevant document more (not retrieved);
-    ``counted``: each with N the ranking's judged nonrelevant documents, and one more."""
+    ``counted``: each with N the ranking's judged nonrelevant documents (the collection holds no others)."""
     own = tuple(g for g in ranking if g)
-    least = judged_nonrelevant(ranking)
-    for N in (least, least + 1) if counted else (None,):
-        yield consistent(ranking, k, own, N)
-        yield consistent(ranking, k, (*own, ONE), N)
+    N = judged_nonrelevant(ranking) if counted else None
+    yield consistent(ranking, k, own, N)
+    yield consistent(ranking, k, (*own, ONE), N)
 
 
 def deep_situations(k: int, length: int, unjudged: bool = False, counted: bool = False) -> Iterator[Situation]:

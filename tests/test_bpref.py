@@ -1,8 +1,6 @@
-"""The collection's judged nonrelevant documents N (``m.N``): the situation model carries it, BPref reads it, the search
-ranges over it, and the proofs assume of it only what every situation satisfies.
-
-BPref is declared here as a test formula (``tests/bpref_formula.py``), checked against an oracle written from trec_eval's
-``m_bpref.c`` loop; the catalog does not declare it yet (its boundedness and monotonicity have proofs for k <= K only).
+"""BPref, and the collection's judged nonrelevant documents N (``m.N``) it reads: the situation model carries N, BPref
+scores as trec_eval's loop does, the search ranges over N, and the proofs assume of N and of unjudged marks only what
+every situation satisfies (formulas built to fool them are in ``tests/nonrelevant_formulas.py``).
 """
 
 from __future__ import annotations
@@ -28,7 +26,7 @@ from tests.recheck import recheck
 
 from .conftest import ROOT
 
-FORMULA = ROOT / "tests" / "bpref_formula.py"
+FORMULA = ROOT / "tests" / "nonrelevant_formulas.py"
 ONE, ZERO = Fraction(1), Fraction(0)
 
 
@@ -48,7 +46,7 @@ def trec_eval_bpref(ranking: tuple[Fraction | None, ...], k: int, R: int, N: int
     return total / R
 
 
-NAMES = ("bpref-as-trec-eval", "counted-from-150", "weighted-by-judged-zeros-left")
+NAMES = ("counted-from-150", "weighted-by-judged-zeros-left", "unjudged-lowers", "judged-seen", "unjudged-raise")
 
 
 def unregister() -> None:
@@ -76,8 +74,8 @@ def checked(name: str, properties: list[str] | None = None) -> Any:
     return check(f"{FORMULA}:{name}", properties)
 
 
-def declared(situation: Situation, measure: Any = None) -> Fraction | Undefined:
-    return (measure or formula("bpref")).exact(situation)  # type: ignore[no-any-return]
+def declared(situation: Situation) -> Fraction | Undefined:
+    return parse("BPref").exact(situation)  # type: ignore[no-any-return]
 
 
 class TestTheSituationModel:
@@ -118,27 +116,15 @@ class TestTheSituationModel:
         assert "Traceback" not in bad.stderr
 
 
-BPREF: Any = None
-
-
-@pytest.fixture(autouse=True, scope="class")
-def _bpref() -> Iterator[None]:  # loaded once for the Hypothesis test, whose examples cannot take a fixture
-    global BPREF
-    unregister()
-    BPREF = formula("bpref")
-    yield
-    unregister()
-
-
 class TestBPrefScores:
     def test_as_trec_eval_computes_it_on_every_small_situation(self) -> None:
-        tried, measure = 0, formula("bpref")
+        tried = 0
         for length in range(1, 6):
             for ranking in itertools.product((ZERO, ONE, None), repeat=length):
                 own, zeros = sum(1 for g in ranking if g), sum(1 for g in ranking if g == 0)
                 for k, R, N in itertools.product(range(1, length + 2), range(own, own + 3), range(zeros, zeros + 3)):
                     expected = trec_eval_bpref(ranking, k, R, N)
-                    found = declared(Situation(ranking, k, (ONE,) * R, N), measure)
+                    found = declared(Situation(ranking, k, (ONE,) * R, N))
                     assert (None if isinstance(found, Undefined) else found) == expected, (ranking, k, R, N)
                     tried += 1
         assert tried > 10_000
@@ -149,7 +135,7 @@ class TestBPrefScores:
     def test_as_trec_eval_computes_it_on_deeper_ones(self, ranking: list[Fraction | None], k: int, more: int, extra: int) -> None:
         R = sum(1 for g in ranking if g) + more
         N = sum(1 for g in ranking if g == 0) + extra
-        found = declared(Situation(tuple(ranking), k, (ONE,) * R, N), BPREF)
+        found = declared(Situation(tuple(ranking), k, (ONE,) * R, N))
         assert (None if isinstance(found, Undefined) else found) == trec_eval_bpref(tuple(ranking), k, R, N)
 
     def test_on_a_worked_example(self) -> None:
@@ -164,31 +150,35 @@ class TestBPrefScores:
         assert isinstance(declared(Situation.of("00", R=0, N=2)), Undefined)
 
     def test_reads_n_in_every_form(self) -> None:
-        measure = formula("bpref")
+        measure = parse("BPref")
         assert measure.reads_nonrelevant() and measure.closed_form().nonrelevant is not None
         assert measure.symbolic(3).at(Situation.of("0?1", R=2, N=4)) == declared(Situation.of("0?1", R=2, N=4))
         assert isinstance(measure.symbolic(3).at(Situation.of("0?1", R=2)), Undefined)
 
 
 @pytest.mark.slow
-class TestTheCheckOfBPref:
-    def test_refutes_five_properties_with_witnesses_that_give_n_and_that_trec_evals_loop_confirms(self) -> None:
-        result = checked("bpref", ["convergent", "top_weighted", "localized", "complete", "realizable"])
+class TestTheRowOfBPref:
+    def test_is_decided_with_every_yes_proved_for_every_k_and_every_no_confirmed_by_trec_evals_loop(self) -> None:
+        result = check("BPref")
 
         def oracle(ranking: tuple[Fraction | None, ...], k: int, qrels: tuple[Fraction, ...], N: int | None = None) -> object:
             return None if N is None else trec_eval_bpref(ranking, k, len(qrels), N)
 
-        for prop in ("convergent", "top_weighted", "localized", "complete", "realizable"):
-            verdict = result[prop]  # type: ignore[index]
-            assert verdict.verdict == "no", (prop, verdict.evidence)
-            assert "N" in json.dumps(verdict.witness.data) and recheck(oracle, prop, dict(verdict.witness.data)), prop
+        assert {p: v.verdict for p, v in result.verdicts.items()} == {
+            "bounded": "yes", "monotonic": "yes", "convergent": "no", "top_weighted": "no", "localized": "no", "complete": "no",
+            "realizable": "no"}
+        for prop, verdict in result.verdicts.items():
+            if verdict.verdict == "yes":
+                assert verdict.method == "proof (all k)" and any("unjudged mark is 0 or 1" in t for t in verdict.proof.trusted)
+            else:
+                assert "N" in json.dumps(verdict.witness.data) and recheck(oracle, prop, dict(verdict.witness.data)), prop
 
-    def test_proves_monotonicity_only_for_k_up_to_a_bound_and_leaves_boundedness_open(self) -> None:
-        result = checked("bpref", ["monotonic", "bounded"])
-        monotonic = result["monotonic"]  # type: ignore[index]
-        assert monotonic.verdict == "yes" and monotonic.method.startswith("proof (k <= ")
-        assert result["bounded"].verdict == "unknown"  # type: ignore[index]
-        assert "reads unjudged marks" in result["bounded"].evidence  # type: ignore[index]
+    def test_pins_the_minimal_counterexamples(self) -> None:
+        result = check("BPref", ["convergent", "top_weighted", "localized", "complete"])
+        assert result["convergent"].witness.data == {"k": 2, "ranking": ["0", "0", "1"], "qrels": ["1"], "N": 2, "i": 2, "j": 3}
+        assert result["top_weighted"].witness.data == {"k": 2, "ranking": ["?", "1"], "qrels": ["1"], "N": 0, "i": 1, "j": 2}
+        assert result["localized"].witness.data["b"] == {"ranking": ["1"], "qrels": ["1", "1"], "N": 0}
+        assert result["complete"].witness.data == {"k": 1, "ranking": ["0"], "qrels": [], "N": 1}
 
 
 @pytest.mark.slow
@@ -201,6 +191,23 @@ class TestWhatTheFactsAboutNMustNotProve:
         verdict = checked("counted_from_150", ["monotonic"])["monotonic"]
         assert verdict.verdict != "yes", verdict.evidence
 
-    def test_a_weight_nonnegative_only_by_the_fact_about_n_is_proved_monotonic_for_small_k(self) -> None:
+    def test_a_weight_nonnegative_only_by_the_fact_about_n_is_proved_monotonic(self) -> None:
         verdict = checked("weighted_by_judged_zeros_left", ["monotonic"])["monotonic"]
-        assert verdict.verdict == "yes" and verdict.method.startswith("proof (k <= "), verdict.evidence
+        assert verdict.verdict == "yes" and verdict.method == "proof (all k)", verdict.evidence
+
+    def test_an_unjudged_document_that_lowers_the_score_is_not_proved_monotonic_and_is_found(self) -> None:
+        measure = formula("unjudged_lowers")
+        assert [measure.exact(Situation.of("1?", k=k)) for k in (1, 2)] == [1, 0]  # the truth, by hand
+        verdict = checked("unjudged_lowers", ["monotonic"])["monotonic"]
+        assert verdict.verdict == "no" and verdict.proof is None
+        assert recheck(lambda r, k, q: measure.exact(Situation(r, k, q)), "monotonic", dict(verdict.witness.data))
+
+    def test_a_short_run_is_unjudged_down_to_the_depth_so_counting_judged_ranks_is_proved_monotonic(self) -> None:
+        verdict = checked("judged_seen", ["monotonic", "bounded"])
+        assert verdict["monotonic"].verdict == "yes" and verdict["monotonic"].method == "proof (all k)"
+        assert verdict["bounded"].verdict != "yes"  # k judged documents score k: unbounded
+
+    def test_unjudged_documents_counted_as_relevant_are_not_proved_bounded(self) -> None:
+        measure = formula("unjudged_raise")
+        assert measure.exact(Situation.of("????", R=1)) == 4  # the truth: above every bound as the run grows
+        assert checked("unjudged_raise", ["bounded"])["bounded"].verdict != "yes"

@@ -59,7 +59,6 @@ class TestBadNames:
         ("P(max_rel=3)@5", "max_rel applies to DCG"),
         ("DCG(dcg=exp-log2)@10", "the exponential gain is declared for nDCG only"),
         ("nDCG(max_rel=0)@10", "integer >= 1"),
-        ("bpref", "BPref (Buckley and Voorhees 2004) is not declared"),
         ("dcg_burges@10", "only its normalised form is (NDCG-exp"),
         ("f1", "ranx's f1 without a cutoff is at the run's length"),
         ("INST", "no exact form the exact layer can decide (INSQ, its static form, is declared)"),
@@ -89,7 +88,7 @@ class TestTrecEvalAndRanxNames:
 
     @pytest.mark.parametrize(("name", "irprops"), [
         ("P_5", "P@5"), ("recall_10", "Recall@10"), ("ndcg_cut_10", "NDCG@10"), ("map_cut_10", "AP@10"), ("map", "AP"),
-        ("recip_rank", "RR"), ("success_5", "Success@5"), ("Rprec", "RPrec"), ("ndcg", "NDCG"),
+        ("recip_rank", "RR"), ("success_5", "Success@5"), ("Rprec", "RPrec"), ("ndcg", "NDCG"), ("bpref", "BPref"), ("Bpref", "BPref"),
         ("ndcg@10", "NDCG@10"), ("hit_rate@5", "Success@5"), ("rbp.8", "RBP(p=0.8)"), ("mrr@10", "RR@10"),
         ("precision@3", "P@3"), ("f1@4", "F(beta=1)@4"), ("r-precision", "RPrec"), ("mrr", "RR"),
     ])

@@ -86,7 +86,8 @@ class TestTheFoldIsTheMetric:
     def test_running_the_fold_scores_like_the_metric(self, key: str, data: st.DataObject) -> None:
         measure = default_measure(key)
         p = prepare(measure)
-        s = data.draw(situations(measure.metric.binary, max_length=7))
+        s = data.draw(situations(measure.metric.binary, max_length=7, unjudged=measure.reads_unjudged(),
+                                 nonrelevant=measure.reads_nonrelevant()))
         expected, got = measure.exact(s), extract(p).run(s, p.k, p.R, _params(p))
         assert (got is None) if isinstance(expected, Undefined) else compare(got, expected) == 0
 
@@ -97,14 +98,18 @@ class TestTheFoldIsTheMetric:
         measure = default_measure(key)
         p = prepare(measure)
         machine = Machine(extract(p), p.open_unit, p.k, p.R, p.open_positive)
-        s = data.draw(situations(measure.metric.binary, max_length=7))
+        s = data.draw(situations(measure.metric.binary, max_length=7, unjudged=measure.reads_unjudged(),
+                                 nonrelevant=measure.reads_nonrelevant()))
         state = machine.initial()
         upper = s.k if machine.fold.upper == p.k else min(s.k, s.R)
         # the parameters the proofs keep open, and the ideal grade each step reads, at their values in this situation
         known = [(v, z3.RealVal(str(_params(p)[symbol]))) for symbol, v in machine.params.items()]
+        if s.nonrelevant is not None:
+            known.append((z3.Int("N"), z3.IntVal(s.nonrelevant)))
         for i in range(1, upper + 1):
             grade = s.grade(i)
-            state, _ = machine.step(state, z3.IntVal(int(grade)) if machine.fold.binary else z3.RealVal(str(grade)), z3.IntVal(i))
+            mark = z3.IntVal(int(s.unjudged(i))) if machine.fold.reads_marks() else None
+            state, _ = machine.step(state, z3.IntVal(int(grade)) if machine.fold.binary else z3.RealVal(str(grade)), z3.IntVal(i), mark)
             known.append((z3.Real(f"G[{i}]"), z3.RealVal(str(s.qrels[i - 1] if i <= s.R else 0))))
         out, guards = machine.output(state, z3.IntVal(s.k), z3.IntVal(s.R))
         out, guards = z3.substitute(out, *known), [z3.substitute(g, *known) for g in guards]

@@ -7,4 +7,4 @@ modules (or a new one imported here) and add its tests.
 from . import averaging, counting, discounted, geometric  # noqa: F401  (registration: Table 2's families first)
 
 # isort: split
-from . import beyond  # noqa: F401  (then the metrics beyond Table 2, in their own order)
+from . import beyond, judged  # noqa: F401  (then the metrics beyond Table 2, in their own order)
