@@ -430,7 +430,8 @@ class Measure:
                 _AGREED.add(key)
 
     def residual_closed_form(self) -> sympy.Expr | None:
-        """The declared residual for symbolic k, simplified (RBP: ``p**k``), or None for a metric without one.
+        """The declared residual for symbolic k on a fully judged ranking (every unjudged mark 0), simplified (RBP:
+        ``p**k``), or None for a metric without one.
 
         >>> from irprops.metrics import parse
         >>> parse("RBP(p=0.8)").residual_closed_form()
@@ -441,7 +442,8 @@ class Measure:
         algebra = ClosedFormAlgebra(self.metric.binary, self._assumptions())
         with guarding():
             residual = sympy.sympify(untrace(self.metric.residual(algebra)))
-        return sympy.simplify(residual.doit())
+        judged = residual.replace(lambda e: isinstance(e, sympy.Indexed) and e.base == algebra.marks, lambda e: sympy.Integer(0))
+        return sympy.simplify(judged.doit())
 
     def _check_assumptions(self) -> None:
         """Raise :class:`InputError` if a parameter's value breaks the SymPy assumptions its declaration states: the forms'
@@ -556,10 +558,17 @@ _AGREED_AT: set[tuple[object, ...]] = set()
 
 
 def thresholded(situation: Situation, rel: Fraction | None) -> Situation:
-    """``situation`` with grades >= ``rel`` (with None: > 0) made 1 and the others 0; unjudged documents stay unjudged."""
+    """``situation`` with grades >= ``rel`` (with None: > 0) made 1 and the others 0; unjudged documents stay unjudged, and
+    the relevant documents below ``rel`` join the judged nonrelevant ones (N, where given), as in trec_eval's num_nonrel.
+
+    >>> print(thresholded(Situation.of("1,1/2,0", qrels="1,1/2,1/2", N=1), Fraction(1)))
+    100 at k = 3 with qrels {1} and N = 3
+    """
     one, zero = Fraction(1), Fraction(0)
     ranking = tuple(None if g is None else (one if (g >= rel if rel is not None else g > 0) else zero) for g in situation.ranking)
-    return Situation.unchecked(ranking, situation.k, tuple(one for g in situation.qrels if (g >= rel if rel is not None else True)))
+    kept = tuple(one for g in situation.qrels if (g >= rel if rel is not None else True))
+    N = None if situation.nonrelevant is None else situation.nonrelevant + len(situation.qrels) - len(kept)
+    return Situation.unchecked(ranking, situation.k, kept, N)
 
 
 def decimal(value: Fraction) -> str:

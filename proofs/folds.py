@@ -161,7 +161,8 @@ class _Builder:
 
     def top(self, e: sympy.Basic) -> sympy.Expr:
         """Replace every top-level aggregate of ``e`` by its state variable."""
-        if isinstance(e, (sympy.Sum, sympy.Product, MaxOver)) and e.has(*self._reads):
+        ranked = tuple(b for b in (self.p.grades, self.p.form.mark_base) if b is not None)  # what the ranking answers
+        if isinstance(e, (sympy.Sum, sympy.Product, MaxOver)) and e.has(*ranked):
             return self._aggregate(e)
         if isinstance(e, sympy.Indexed):
             raise _NotAFold

@@ -52,7 +52,9 @@ def search(
 def run_search(subject: Target, keys: Iterable[Prop], *, budget: float | None = None,
                space: Space | None = None) -> list[tuple[Prop, Verdict]]:
     """(property, verdict) for each key, bounded last (it reports what the others scored), then in column order."""
-    space = space or Space.default(subject.relevance == "binary", subject.reads_unjudged, subject.reads_nonrelevant)
+    # a metric that reads N tells unjudged documents from judged nonrelevant ones too: only these count towards N
+    space = space or Space.default(subject.relevance == "binary", subject.reads_unjudged or subject.reads_nonrelevant,
+                                   subject.reads_nonrelevant)
     if budget is not None:
         if budget <= 0:
             raise InputError("--budget", budget, "must be positive")

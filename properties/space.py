@@ -7,8 +7,9 @@ unjudged marks (a declared formula that calls ``m.unjudged``): then a ranked doc
 unjudged (``None``, after the grades in that order). Any other metric scores an unjudged document
 as nonrelevant, so for it the judged situations already cover every case. A metric that reads the
 collection's number N of judged nonrelevant documents (``m.N``, BPref) gets each situation with N
-from the ranking's own judged nonrelevant documents to ``NONRELEVANT_EXTRA`` more (smallest first);
-no other metric reads N, and its situations leave it unknown. The first
+from the ranking's own judged nonrelevant documents to ``NONRELEVANT_EXTRA`` more (smallest first),
+and unjudged documents too (only judged ones count towards N, so it can tell them apart, marks read
+or not); no other metric reads N, and its situations leave it unknown. The first
 witness met is therefore minimal within the enumerated space. Rankings are at least k
 long (the paper scores a ranking of length k; documents below k may follow); the qrels
 are the ranking's relevant grades plus up to ``extra`` relevant documents not retrieved.

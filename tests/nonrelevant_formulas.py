@@ -43,3 +43,12 @@ def unjudged_raise(m: Any) -> Any:
     """The relevant and the unjudged documents of the top k over R: unbounded (a run of unjudged documents), though with
     every mark 0 it is Recall, bounded by 1."""
     return m.div(m.sum(1, m.k, lambda i: m.relevant(i) + m.unjudged(i)), m.R, "no relevant documents (R = 0)")
+
+
+@declare("grade-zeros-left", relevance="binary")
+def grade_zeros_left(m: Any) -> Any:
+    """Each relevant document weighted by N less the documents of grade 0 above it, unjudged ones included: it reads no
+    mark, yet an unjudged document above a relevant one makes the weight negative where N counts only judged ones
+    (``?1`` with R = 1 and N = 0 scores 0 at k = 1 and -1 at k = 2), so the search must try unjudged documents."""
+    relevant = m.prefix_sum(m.relevant)
+    return m.sum(1, m.k, lambda i: m.relevant(i) * (m.N - (i - 1 - relevant(i - 1))))

@@ -46,7 +46,7 @@ def trec_eval_bpref(ranking: tuple[Fraction | None, ...], k: int, R: int, N: int
     return total / R
 
 
-NAMES = ("counted-from-150", "weighted-by-judged-zeros-left", "unjudged-lowers", "judged-seen", "unjudged-raise")
+NAMES = ("counted-from-150", "weighted-by-judged-zeros-left", "unjudged-lowers", "judged-seen", "unjudged-raise", "grade-zeros-left")
 
 
 def unregister() -> None:
@@ -111,6 +111,8 @@ class TestTheSituationModel:
             return subprocess.run([sys.executable, "-m", "irprops", "score", *args], capture_output=True, text=True, check=False)
         shown = run("AP", "10?0", "--R", "2", "--N", "5")
         assert shown.returncode == 0 and "(k = 4, R = 2, N = 5)" in shown.stdout
+        graded = run("BPref", "1/2,1", "--N", "0")  # graded grades to a binary metric: thresholded, N kept
+        assert graded.returncode == 0 and "exact     1\n" in graded.stdout, graded.stdout
         bad = run("AP", "1000", "--N", "2")
         assert bad.returncode == 2 and "N = 2: the ranking already holds 3 judged nonrelevant documents" in bad.stderr
         assert "Traceback" not in bad.stderr
@@ -148,6 +150,11 @@ class TestBPrefScores:
 
     def test_is_undefined_without_relevant_documents_where_trec_eval_scores_0(self) -> None:
         assert isinstance(declared(Situation.of("00", R=0, N=2)), Undefined)
+
+    def test_with_a_relevance_threshold_counts_the_documents_below_it_as_judged_nonrelevant(self) -> None:
+        # ir_measures' Bpref(rel=1): the grade-1/2 document becomes a judged nonrelevant one, in the ranking and in N
+        value = parse("Bpref(rel=1)").exact(Situation.of("1,1/2,0,1", qrels="1,1/2,1", N=1))
+        assert value == trec_eval_bpref((ONE, ZERO, ZERO, ONE), 4, 2, 2) == Fraction(1, 2)
 
     def test_reads_n_in_every_form(self) -> None:
         measure = parse("BPref")
@@ -201,6 +208,13 @@ class TestWhatTheFactsAboutNMustNotProve:
         verdict = checked("unjudged_lowers", ["monotonic"])["monotonic"]
         assert verdict.verdict == "no" and verdict.proof is None
         assert recheck(lambda r, k, q: measure.exact(Situation(r, k, q)), "monotonic", dict(verdict.witness.data))
+
+    def test_a_formula_that_reads_n_but_no_mark_is_searched_over_unjudged_documents_too(self) -> None:
+        measure = formula("grade_zeros_left")
+        assert [measure.exact(Situation.of("?1", k=k, R=1, N=0)) for k in (1, 2)] == [0, -1]  # the truth, by hand
+        verdict = checked("grade_zeros_left", ["monotonic"])["monotonic"]
+        assert verdict.verdict == "no" and "?" in verdict.witness.data["ranking"], verdict.evidence
+        assert recheck(lambda r, k, q, N=None: measure.exact(Situation(r, k, q, N)), "monotonic", dict(verdict.witness.data))
 
     def test_a_short_run_is_unjudged_down_to_the_depth_so_counting_judged_ranks_is_proved_monotonic(self) -> None:
         verdict = checked("judged_seen", ["monotonic", "bounded"])

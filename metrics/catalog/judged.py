@@ -22,10 +22,10 @@ def bpref(m: Algebra) -> Any:
     """Binary preference at depth k: for each relevant document of the top k, the fraction of the first judged
     nonrelevant documents (at most R of them) ranked below it, averaged over the R relevant documents.
 
-    BPref@k = (1/R) * sum_{i=1..k} b_i * (1 - min(n_i, R) / max(min(N, R), 1)),
-    n_i = sum_{j<i} (1 - u_j) * (1 - b_j), the judged nonrelevant documents above rank i,
+    BPref@k = (1/R) * sum_{i=1..k} b_i * (1 - min(n_i, R) / max(min(N, R), 1)), n_i = sum_{j<i} (1 - u_j) * (1 - b_j)
 
-    with u_j the unjudged mark of rank j and N the collection's judged nonrelevant documents. This is trec_eval's
+    with n_i the judged nonrelevant documents above rank i, u_j the unjudged mark of rank j and N the collection's
+    judged nonrelevant documents. This is trec_eval's
     computation (``m_bpref.c``): ``1 - min(n_i, R) / min(N, R)`` where n_i > 0, else 1; where n_i > 0 both N >= n_i
     and R >= 1 hold, so min(N, R) >= 1 and the ``max(., 1)`` changes nothing. Undefined when R = 0 (trec_eval scores
     0) or when N is not given.

@@ -1,0 +1,161 @@
+; metric: BPref
+; property: monotonic
+; reach: all k
+; lemma: induction
+; fold: for i = 1..k: N_rel := N_rel + x (from 0); N_unj := N_unj + U (from 0); A3 := A3 + x*(1 - Min(R, -N_rel - N_unj + i - 1)/Max(1, Min(N, R))) (from 0); N_zero := N_zero + (1 - U)*(1 - x) (from 0); score = A3/R
+; proves: every run keeps the invariant, under which one more rank never lowers the score
+; invariant: n = 0 -> N_rel = 0 and N_rel >= 0 and N_rel <= n and n = 0 -> N_unj = 0 and N_unj >= 0 and N_unj <= n and n = 0 -> A3 = 0 and A3 >= 0 and A3 <= n and n = 0 -> N_zero = 0 and N_zero >= 0 and N_zero <= n and A3 <= N_rel and N_rel + N_unj + N_zero = n
+; every (check-sat) below must answer unsat
+(set-logic ALL)
+(declare-fun A.A3 () Real)
+(declare-fun A.N_rel () Real)
+(declare-fun A.N_unj () Real)
+(declare-fun A.N_zero () Real)
+(declare-fun N () Int)
+(declare-fun R () Int)
+(declare-fun k () Int)
+(declare-fun k1 () Int)
+(declare-fun n () Int)
+(declare-fun u () Int)
+(declare-fun x () Int)
+; query: base: the invariant holds at the start
+(push 1)
+(assert (let ((a!1 (=> true
+               (and (=> (= 0 0) (= 0.0 0.0))
+                    (>= 0.0 0.0)
+                    (<= 0.0 (to_real 0))
+                    (=> (= 0 0) (= 0.0 0.0))
+                    (>= 0.0 0.0)
+                    (<= 0.0 (to_real 0))
+                    (=> (= 0 0) (= 0.0 0.0))
+                    (>= 0.0 0.0)
+                    (<= 0.0 (to_real 0))
+                    (=> (= 0 0) (= 0.0 0.0))
+                    (>= 0.0 0.0)
+                    (<= 0.0 (to_real 0))
+                    (<= 0.0 0.0)
+                    (= (to_real 0) (+ 0.0 0.0 0.0))))))
+  (not a!1)))
+(check-sat)
+(pop 1)
+; query: step: one more rank preserves the invariant
+(push 1)
+(assert (let ((a!1 (ite (<= (to_real N) (to_real R)) (to_real N) (to_real R)))
+      (a!2 (* (+ 1.0 (* (- 1.0) (to_real u))) (+ 1.0 (* (- 1.0) (to_real x)))))
+      (a!4 (=> (= (+ n 1) 0) (= 0.0 (+ A.N_rel (to_real x)))))
+      (a!5 (=> (= (+ n 1) 0) (= 0.0 (+ A.N_unj (to_real u)))))
+      (a!6 (+ (- 1.0) (to_real (+ n 1)) (* (- 1.0) A.N_rel) (* (- 1.0) A.N_unj))))
+(let ((a!3 (and (>= n 0)
+                (=> (= n 0) (= 0.0 A.N_rel))
+                (>= A.N_rel 0.0)
+                (<= A.N_rel (to_real n))
+                (=> (= n 0) (= 0.0 A.N_unj))
+                (>= A.N_unj 0.0)
+                (<= A.N_unj (to_real n))
+                (=> (= n 0) (= 0.0 A.A3))
+                (>= A.A3 0.0)
+                (<= A.A3 (to_real n))
+                (=> (= n 0) (= 0.0 A.N_zero))
+                (>= A.N_zero 0.0)
+                (<= A.N_zero (to_real n))
+                (<= A.A3 A.N_rel)
+                (= (+ A.N_rel A.N_unj A.N_zero) (to_real n))
+                (or (= x 0) (= x 1))
+                (distinct (ite (>= 1.0 a!1) 1.0 a!1) 0.0)
+                (or (= u 0) (= u 1))
+                (=> (= u 1) (= x 0))
+                (>= N 0)
+                (<= A.N_zero (to_real N))
+                (>= R 0)
+                (<= (+ A.N_rel (to_real x)) (to_real R))
+                (<= (+ A.N_zero a!2) (to_real N))))
+      (a!7 (* (- 1.0)
+              (/ 1.0 (ite (>= 1.0 a!1) 1.0 a!1))
+              (ite (<= (to_real R) a!6) (to_real R) a!6)))
+      (a!12 (= (+ (+ A.N_rel (to_real x))
+                  (+ A.N_unj (to_real u))
+                  (+ A.N_zero a!2))
+               (to_real (+ n 1)))))
+(let ((a!8 (= 0.0 (+ A.A3 (* (to_real x) (+ 1.0 a!7)))))
+      (a!9 (>= (+ A.A3 (* (to_real x) (+ 1.0 a!7))) 0.0))
+      (a!10 (<= (+ A.A3 (* (to_real x) (+ 1.0 a!7))) (to_real (+ n 1))))
+      (a!11 (<= (+ A.A3 (* (to_real x) (+ 1.0 a!7))) (+ A.N_rel (to_real x)))))
+(let ((a!13 (and a!4
+                 (>= (+ A.N_rel (to_real x)) 0.0)
+                 (<= (+ A.N_rel (to_real x)) (to_real (+ n 1)))
+                 a!5
+                 (>= (+ A.N_unj (to_real u)) 0.0)
+                 (<= (+ A.N_unj (to_real u)) (to_real (+ n 1)))
+                 (=> (= (+ n 1) 0) a!8)
+                 a!9
+                 a!10
+                 (=> (= (+ n 1) 0) (= 0.0 (+ A.N_zero a!2)))
+                 (>= (+ A.N_zero a!2) 0.0)
+                 (<= (+ A.N_zero a!2) (to_real (+ n 1)))
+                 a!11
+                 a!12)))
+  (not (=> a!3 a!13)))))))
+(check-sat)
+(pop 1)
+; query: conclusion: the score at k + 1 is at least the score at k
+(push 1)
+; hypothesis: invariant
+(assert (and (=> (= n 0) (= 0.0 A.N_rel))
+     (>= A.N_rel 0.0)
+     (<= A.N_rel (to_real n))
+     (=> (= n 0) (= 0.0 A.N_unj))
+     (>= A.N_unj 0.0)
+     (<= A.N_unj (to_real n))
+     (=> (= n 0) (= 0.0 A.A3))
+     (>= A.A3 0.0)
+     (<= A.A3 (to_real n))
+     (=> (= n 0) (= 0.0 A.N_zero))
+     (>= A.N_zero 0.0)
+     (<= A.N_zero (to_real n))
+     (<= A.A3 A.N_rel)
+     (= (+ A.N_rel A.N_unj A.N_zero) (to_real n))))
+; hypothesis: n >= 1
+(assert (>= n 1))
+; hypothesis: grade
+(assert (or (= x 0) (= x 1)))
+; hypothesis: step defined
+(assert (let ((a!1 (ite (<= (to_real N) (to_real R)) (to_real N) (to_real R)))
+      (a!2 (* (+ 1.0 (* (- 1.0) (to_real u))) (+ 1.0 (* (- 1.0) (to_real x))))))
+  (and (distinct (ite (>= 1.0 a!1) 1.0 a!1) 0.0)
+       (or (= u 0) (= u 1))
+       (=> (= u 1) (= x 0))
+       (>= N 0)
+       (<= A.N_zero (to_real N))
+       (>= R 0)
+       (<= (+ A.N_rel (to_real x)) (to_real R))
+       (<= (+ A.N_zero a!2) (to_real N)))))
+; hypothesis: relevant seen by k + 1 <= R
+(assert (<= (+ A.N_rel (to_real x)) (to_real R)))
+; hypothesis: judged nonrelevant seen by k + 1 <= N
+(assert (let ((a!1 (* (+ 1.0 (* (- 1.0) (to_real u))) (+ 1.0 (* (- 1.0) (to_real x))))))
+  (<= (+ A.N_zero a!1) (to_real N))))
+; hypothesis: k >= 1
+(assert (>= k 1))
+; hypothesis: R >= 0
+(assert (>= R 0))
+; hypothesis: n = U
+(assert (= n k))
+; hypothesis: defined
+(assert (and (distinct (to_real R) 0.0)))
+; hypothesis: k >= 1 at k + 1
+(assert (>= k1 1))
+; hypothesis: R >= 0 at k + 1
+(assert (>= R 0))
+; hypothesis: n = U at k + 1
+(assert (= (+ n 1) k1))
+; hypothesis: defined at k + 1
+(assert (and (distinct (to_real R) 0.0)))
+(assert (let ((a!1 (ite (<= (to_real N) (to_real R)) (to_real N) (to_real R)))
+      (a!2 (+ (- 1.0) (to_real (+ n 1)) (* (- 1.0) A.N_rel) (* (- 1.0) A.N_unj))))
+(let ((a!3 (* (- 1.0)
+              (/ 1.0 (ite (>= 1.0 a!1) 1.0 a!1))
+              (ite (<= (to_real R) a!2) (to_real R) a!2))))
+(let ((a!4 (* (+ A.A3 (* (to_real x) (+ 1.0 a!3))) (/ 1.0 (to_real R)))))
+  (< a!4 (* A.A3 (/ 1.0 (to_real R))))))))
+(check-sat)
+(pop 1)
