@@ -35,7 +35,7 @@ from .tracing import BranchOnSymbol, recording_divisors, untrace
 Relevance = Literal["binary", "graded"]
 
 
-RESERVED = frozenset({"k", "R", "i", "j", "n", "t", "x", "M", "ln2", "later", "undefined", "kept"})
+RESERVED = frozenset({"k", "R", "N", "U", "i", "j", "n", "t", "x", "M", "ln2", "later", "undefined", "kept"})
 """Names no parameter may have: the depth, R, and the names of the forms' and the provers' own variables."""
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 

@@ -14,11 +14,11 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from irprops import check
-from irprops.metrics import REGISTRY, InputError, Situation, Undefined, parse
+from irprops.metrics import REGISTRY, InputError, Param, Situation, Undefined, parse
 from irprops.properties.fresh import situations_in
 from irprops.properties.loading import load_proposal
 from irprops.verdicts import show, situation_json
@@ -97,6 +97,11 @@ class TestTheSituationModel:
         with pytest.raises(InputError, match=f"^N = {N}: .*{message[:40]}"):
             Situation.of("0?01", N=N)
 
+    def test_keeps_n_and_the_marks_input_from_being_parameter_names(self) -> None:
+        for name in ("N", "U"):  # the provers' own N and mark: a parameter of that name would be another constant of it
+            with pytest.raises(InputError, match=f"parameter name = '{name}'"):
+                Param(name, Fraction(1), "any", lambda v: True)
+
     def test_counts_only_judged_documents_of_grade_zero_against_n(self) -> None:
         assert Situation.of("??1", N=0).nonrelevant == 0
 
@@ -139,6 +144,19 @@ class TestBPrefScores:
         N = sum(1 for g in ranking if g == 0) + extra
         found = declared(Situation(tuple(ranking), k, (ONE,) * R, N))
         assert (None if isinstance(found, Undefined) else found) == trec_eval_bpref(tuple(ranking), k, R, N)
+
+    @settings(max_examples=80, deadline=None)
+    @given(st.lists(st.sampled_from((ZERO, ONE, None)), min_size=1, max_size=12), st.integers(1, 14), st.integers(0, 3),
+           st.integers(0, 3))
+    def test_scores_a_ranking_as_its_condensed_ranking_of_judged_documents(self, ranking: list[Fraction | None], k: int,
+                                                                          more: int, extra: int) -> None:
+        # Moffat (AIRS 2013, Section 5): BPref handles incomplete judgments as a condensed ranking, the unjudged
+        # documents removed; at depth k that is the judged documents of the top k, at depth their number
+        R, N = sum(1 for g in ranking if g) + more, sum(1 for g in ranking if g == 0) + extra
+        top = [g for g in ranking[:k] if g is not None]
+        condensed = tuple(top) + tuple(g for g in ranking[k:] if g is not None)
+        assume(top)  # something judged in the top k: else the condensed ranking has no depth to be scored at
+        assert declared(Situation(tuple(ranking), k, (ONE,) * R, N)) == declared(Situation(condensed, len(top), (ONE,) * R, N))
 
     def test_on_a_worked_example(self) -> None:
         # rank 1 relevant, nothing judged above: 1; rank 4 relevant, one judged zero above, min(N, R) = 3: 1 - 1/3

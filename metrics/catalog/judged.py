@@ -28,7 +28,8 @@ def bpref(m: Algebra) -> Any:
     judged nonrelevant documents. This is trec_eval's
     computation (``m_bpref.c``): ``1 - min(n_i, R) / min(N, R)`` where n_i > 0, else 1; where n_i > 0 both N >= n_i
     and R >= 1 hold, so min(N, R) >= 1 and the ``max(., 1)`` changes nothing. Undefined when R = 0 (trec_eval scores
-    0) or when N is not given.
+    0) or when N is not given. Moffat and Zobel (TOIS 2008) write Buckley and Voorhees' BPref-10 variant, with
+    min(R + 10, .) in place of min(., R); trec_eval's ``bpref`` is the one declared here.
 
     >>> from irprops.metrics import score
     >>> score("BPref", "1?01", R=3, N=5).exact   # rank 1: 1; rank 4, one of min(N, R) = 3 judged zeros above: 2/3
