@@ -38,9 +38,11 @@ def measures(metric: Metric) -> st.SearchStrategy[Measure]:
 
 
 def draw_case(data: st.DataObject, key: str, *, binary: bool | None = None, **shape: object) -> tuple[Measure, Situation]:
-    """Draw a measure of metric ``key`` and a situation it can score (binary if the metric is)."""
+    """Draw a measure of metric ``key`` and a situation it can score (binary if the metric is; giving N, the collection's
+    judged nonrelevant documents, if the metric reads it)."""
     metric = REGISTRY[key]
     measure = data.draw(measures(metric), label="measure")
+    shape = {"nonrelevant": measure.reads_nonrelevant(), **shape}
     situation = data.draw(situations(metric.binary if binary is None else binary, **shape), label="situation")  # type: ignore[arg-type]
     return measure, situation
 

@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 
 from irprops import check
 from irprops.metrics import REGISTRY, InputError, Param, Situation, Undefined, parse
+from irprops.proofs import Proof, prove
 from irprops.properties.fresh import situations_in
 from irprops.properties.loading import load_proposal
-from irprops.verdicts import show, situation_json
+from irprops.verdicts import Prop, show, situation_json
 from tests.recheck import recheck
 
 from .conftest import ROOT
@@ -183,27 +184,30 @@ class TestBPrefScores:
 
 @pytest.mark.slow
 class TestTheRowOfBPref:
-    def test_is_decided_with_every_yes_proved_for_every_k_and_every_no_confirmed_by_trec_evals_loop(self) -> None:
-        result = check("BPref")
+    """Its Yes cells (bounded, monotonic) are proved for every k in the catalog's build (tests/test_table.py checks every
+    catalog cell so); here its five No cells, from their own search."""
+
+    def test_refutes_five_properties_by_minimal_witnesses_that_trec_evals_loop_confirms(self) -> None:
+        result = check("BPref", ["convergent", "top_weighted", "localized", "complete", "realizable"])
 
         def oracle(ranking: tuple[Fraction | None, ...], k: int, qrels: tuple[Fraction, ...], N: int | None = None) -> object:
             return None if N is None else trec_eval_bpref(ranking, k, len(qrels), N)
 
-        assert {p: v.verdict for p, v in result.verdicts.items()} == {
-            "bounded": "yes", "monotonic": "yes", "convergent": "no", "top_weighted": "no", "localized": "no", "complete": "no",
-            "realizable": "no"}
         for prop, verdict in result.verdicts.items():
-            if verdict.verdict == "yes":
-                assert verdict.method == "proof (all k)" and any("unjudged mark is 0 or 1" in t for t in verdict.proof.trusted)
-            else:
-                assert "N" in json.dumps(verdict.witness.data) and recheck(oracle, prop, dict(verdict.witness.data)), prop
-
-    def test_pins_the_minimal_counterexamples(self) -> None:
-        result = check("BPref", ["convergent", "top_weighted", "localized", "complete"])
+            assert verdict.verdict == "no" and recheck(oracle, prop, dict(verdict.witness.data)), (prop, verdict.evidence)
         assert result["convergent"].witness.data == {"k": 2, "ranking": ["0", "0", "1"], "qrels": ["1"], "N": 2, "i": 2, "j": 3}
         assert result["top_weighted"].witness.data == {"k": 2, "ranking": ["?", "1"], "qrels": ["1"], "N": 0, "i": 1, "j": 2}
         assert result["localized"].witness.data["b"] == {"ranking": ["1"], "qrels": ["1", "1"], "N": 0}
         assert result["complete"].witness.data == {"k": 1, "ranking": ["0"], "qrels": [], "N": 1}
+        assert result["realizable"].witness.data["N"] == 1  # the collection: the qrels and k = 1 judged nonrelevant documents
+
+    def test_proves_boundedness_and_monotonicity_for_every_k_over_the_marks_and_n(self) -> None:
+        measure = parse("BPref")
+        for prop in (Prop.BOUNDED, Prop.MONOTONIC):
+            found = prove(measure, prop)
+            assert isinstance(found, Proof) and found.conclusion == "yes" and str(found.reach) == "all k", prop
+            assert any("unjudged mark is 0 or 1" in t for t in found.trusted)
+            assert "N_rel + N_unj + N_zero = n" in found.lemmas[-1].statement
 
 
 @pytest.mark.slow

@@ -15,7 +15,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from irprops.metrics import REGISTRY, Measure, Situation, Undefined, compare
+from irprops.metrics import REGISTRY, Measure, Situation, Undefined, compare, judged_nonrelevant
 from irprops.metrics.exact import to_float
 from tests.helpers import close, default_measure, draw_case, symbolic_form
 
@@ -81,12 +81,17 @@ class TestOnEverySmallSituation:
     def test_the_three_forms_agree_on_every_small_situation(self, key: str) -> None:
         measure = default_measure(key)
         cases = small_binary_situations() if measure.metric.binary else small_binary_situations()[::3] + small_graded_situations()
+        if measure.reads_unjudged():  # each with its first nonrelevant document unjudged too
+            cases += [Situation(s.ranking[:i] + (None,) + s.ranking[i + 1 :], s.k, s.qrels) for s in cases if 0 in s.ranking
+                      for i in [s.ranking.index(0)]]
+        if measure.reads_nonrelevant():  # each with N its judged nonrelevant documents and two more (without N: undefined)
+            cases = [s.with_nonrelevant(judged_nonrelevant(s.ranking) + extra) for s in cases for extra in (0, 2)]
         undefined = 0
         for situation in cases:
             assert_forms_agree(measure, situation)
             undefined += isinstance(measure.exact(situation), Undefined)
         # the sweep reaches the undefined cases of metrics that have them (R = 0, or nothing relevant in the top k)
-        can_be_undefined = key in {"Recall", "RPrec", "AP", "SN-AP", "NDCG", "SN-DCG", "Q", "NDCG-exp"}
+        can_be_undefined = key in {"Recall", "RPrec", "AP", "SN-AP", "NDCG", "SN-DCG", "Q", "NDCG-exp", "BPref"}
         assert (undefined > 0) == can_be_undefined
 
 

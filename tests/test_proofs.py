@@ -104,6 +104,7 @@ class TestTheFoldIsTheMetric:
         upper = s.k if machine.fold.upper == p.k else min(s.k, s.R)
         # the parameters the proofs keep open, and the ideal grade each step reads, at their values in this situation
         known = [(v, z3.RealVal(str(_params(p)[symbol]))) for symbol, v in machine.params.items()]
+        known.append((z3.Int("R"), z3.IntVal(s.R)))  # the constant a step that reads R shares (BPref's min(n, R))
         if s.nonrelevant is not None:
             known.append((z3.Int("N"), z3.IntVal(s.nonrelevant)))
         for i in range(1, upper + 1):
