@@ -370,14 +370,7 @@ class Measure:
         >>> parse("RBP(p=0.8)").reads_unjudged()   # its residual reads them, its score does not
         False
         """
-        key = (self.metric.formula, tuple(sorted(self.params.items())))
-        if key not in _READS_UNJUDGED:
-            try:
-                form = self.closed_form()
-            except BranchOnSymbol:
-                form = None
-            _READS_UNJUDGED[key] = form is None or form.reads_unjudged
-        return _READS_UNJUDGED[key]
+        return self._reads()[0]
 
     def reads_nonrelevant(self) -> bool:
         """Whether the formula reads N, the collection's judged nonrelevant documents (``m.N``), as its closed form shows;
@@ -387,14 +380,19 @@ class Measure:
         >>> parse("BPref").reads_nonrelevant(), parse("AP").reads_nonrelevant()
         (True, False)
         """
+        return self._reads()[1]
+
+    def _reads(self) -> tuple[bool, bool]:
+        """Whether the closed form reads unjudged marks, and whether it reads N (both True when there is none), once per
+        formula and parameters."""
         key = (self.metric.formula, tuple(sorted(self.params.items())))
-        if key not in _READS_NONRELEVANT:
+        if key not in _READS:
             try:
                 form = self.closed_form()
             except BranchOnSymbol:
                 form = None
-            _READS_NONRELEVANT[key] = form is None or form.nonrelevant is not None
-        return _READS_NONRELEVANT[key]
+            _READS[key] = (True, True) if form is None else (form.reads_unjudged, form.nonrelevant is not None)
+        return _READS[key]
 
     def validate_forms(self) -> None:
         """Raise :class:`~irprops.metrics.tracing.BranchOnSymbol` if the formula branches on a symbolic
@@ -546,9 +544,8 @@ def _plain_symbols(e: sympy.Expr) -> set[sympy.Symbol]:
 MAX_DEPTH = 100_000
 """The deepest k a measure is evaluated at (P@1000000 took 2 s, P@100000000 minutes)."""
 
-_READS_UNJUDGED: dict[tuple[object, ...], bool] = {}
-_READS_NONRELEVANT: dict[tuple[object, ...], bool] = {}
-"""Whether each formula (with its parameters) reads unjudged marks, by its closed form."""
+_READS: dict[tuple[object, ...], tuple[bool, bool]] = {}
+"""Whether each formula (with its parameters) reads unjudged marks, and N, by its closed form."""
 
 _AGREED: set[tuple[object, ...]] = set()
 """Declared formulas (with their parameters) whose forms were found to agree, so each is checked once."""
