@@ -58,12 +58,29 @@ def check(
     """
     keys = Prop.parse_all(properties)
     subject = make_target(target, relevance, timeout)
+    proving = prove and isinstance(subject, BuiltinTarget)
+    settled: set[Prop] = set()
+
+    def settle(key: Prop) -> bool:  # asked by the search once its exhaustive phase found no counterexample
+        if _proved(subject.measure, key):  # type: ignore[attr-defined]
+            settled.add(key)
+            return True
+        return False
+
     verdicts = {}
     try:
-        found = run_search(subject, keys, budget=budget, space=space)
+        found = run_search(subject, keys, budget=budget, space=space, settle=settle if proving else None)
         scored = subject.seen()  # every situation any property's search scored
         for key, searched in found:
-            verdicts[key] = with_proof(subject.measure, searched, scored) if prove and isinstance(subject, BuiltinTarget) else searched
+            if not proving:
+                verdicts[key] = searched
+                continue
+            verdict = with_proof(subject.measure, searched, scored, proved=key in settled)  # type: ignore[attr-defined]
+            if key in settled and verdict.verdict == "unknown" and searched.search is not None and searched.search.stopped is None:
+                # the proof did not settle the cell after all (withdrawn or disputed): the search it shortened runs in full
+                again = dict(run_search(subject, [key], budget=budget, space=space))[key]
+                verdict = with_proof(subject.measure, again, subject.seen(), proved=True)  # type: ignore[attr-defined]
+            verdicts[key] = verdict
     except KeyboardInterrupt:
         forget_kept_interrupts()  # it reached the caller: the next check must not raise it again
         raise
@@ -72,11 +89,21 @@ def check(
     return CheckResult(subject.name, subject.relevance, verdicts)
 
 
-def with_proof(measure: Measure, searched: Verdict, scored: Mapping[Situation, object] | None = None) -> Verdict:
+def _proved(measure: Measure, key: Prop) -> bool:
+    """Whether the proof layer proves ``key`` of ``measure`` for every k (the search then only cross-checks it; the proof
+    is cached, and :func:`with_proof` takes it from there). A proof for k <= K settles nothing deeper, where the search
+    is the only judge: it then runs in full."""
+    found = prove(measure, key)
+    return isinstance(found, Proof) and found.conclusion == "yes" and found.reach.max_k is None
+
+
+def with_proof(measure: Measure, searched: Verdict, scored: Mapping[Situation, object] | None = None, *,
+               proved: bool = True) -> Verdict:
     """The search's verdict, settled by a proof where the proof layer finds one.
 
-    A witness is a fact, so a cell the search refuted keeps its "no"; a proof of "yes" whose
-    reach covers the witness's depth contradicts it: the proof is withdrawn, and the verdict
+    A witness is a fact, so a cell the search refuted keeps its "no", and gets no proof unless one was found before the
+    witness (``proved``: the search asked for it once its exhaustive phase found nothing, issue 13): a proof of "yes"
+    whose reach covers the witness's depth contradicts it: the proof is withdrawn, and the verdict
     carries it with the reason (a prover bug, shown rather than raised). A proof for k <= K
     and a witness deeper than K do not contradict each other.
     A proof that states the interval every score lies in (a constant c, a bound 0 <= score <= c) is held, exactly,
@@ -85,8 +112,8 @@ def with_proof(measure: Measure, searched: Verdict, scored: Mapping[Situation, o
     of the ``scored`` situations has a value: the metric may then have none anywhere, and the proof would be vacuous.
     """
     start = time.perf_counter()
-    found = prove(measure, searched.property)
     if searched.verdict == "no":
+        found = prove(measure, searched.property) if proved else None
         witness_k = searched.witness.data.get("k") if searched.witness is not None else None
         claimed = found.record() if isinstance(found, Proof) and found.conclusion == "yes" else None
         if claimed is not None and isinstance(witness_k, int) and claimed.covers(witness_k):
@@ -95,6 +122,7 @@ def with_proof(measure: Measure, searched: Verdict, scored: Mapping[Situation, o
             withdrawn = dataclasses.replace(claimed, withdrawn=why)
             return dataclasses.replace(searched, proof=withdrawn, seconds=searched.seconds + time.perf_counter() - start)
         return dataclasses.replace(searched, seconds=searched.seconds + time.perf_counter() - start)
+    found = prove(measure, searched.property)
     if not isinstance(found, Proof):
         return dataclasses.replace(searched, no_proof=found.reason, seconds=searched.seconds + time.perf_counter() - start)
     if scored is not None and not _has_a_value(scored):

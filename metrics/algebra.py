@@ -467,7 +467,14 @@ def exact_const(e: Any) -> exact.Exact:
 def exact_log2(x: int | Fraction) -> exact.Exact:
     """``m.log2(x)`` of a number in the exact run (and in the symbolic runs): a Fraction when rational."""
     x = Fraction(x)
-    value = exact.as_exact(exact.log2(sympy.Rational(x.numerator, x.denominator)))
+    return _log2_of(x.numerator, x.denominator)
+
+
+@functools.lru_cache(maxsize=65536)
+def _log2_of(numerator: int, denominator: int) -> exact.Exact:
+    """log2(numerator / denominator), made once: a DCG run at depth k asks for log2(2) .. log2(k + 1), and every run of
+    the deep search at every depth asks again (the values are immutable)."""
+    value = exact.as_exact(exact.log2(sympy.Rational(numerator, denominator)))
     return exact_value(value, False) if isinstance(value, Fraction) else value
 
 

@@ -245,6 +245,8 @@ def compare(a: Exact, b: Exact) -> int:
     a, b = as_exact(a), as_exact(b)
     if isinstance(a, Fraction) and isinstance(b, Fraction):
         return (a > b) - (a < b)
+    if a == b:  # the same expression (SymPy's == is structural): equal, without building a - b (a localized pair's scores)
+        return 0
     return sign(sympy.sympify(a) - sympy.sympify(b))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, Literal, TypeVar
 
@@ -32,6 +32,11 @@ C = TypeVar("C")
 
 RERUNS = 3
 """How many times a proposal's witness is re-run, each time with nothing cached, before it is reported."""
+
+CROSS_CHECK_EXAMPLES = 20
+"""Hypothesis examples of a cell a proof settles (issue 13): the search then cross-checks the proof, on finer grades and
+deeper rankings than the exhaustive phase, and the structured deep phase checks it at every depth to 200; it cannot
+change the verdict but by a counterexample, which withdraws the proof."""
 
 RECHECKED = 5000
 """How many candidates before an exhaustive witness are looked at again exactly (:meth:`SearchProperty._hidden`) before
@@ -64,7 +69,10 @@ class Property(ABC):
     """The choice that turns the wording into a statement, in one sentence (for reports)."""
 
     @abstractmethod
-    def run(self, target: Target, space: Space) -> Verdict: ...
+    def run(self, target: Target, space: Space, settled: Callable[[], bool] | None = None) -> Verdict:
+        """The search's verdict; ``settled()``, asked once the exhaustive phase found no counterexample, says whether a
+        proof settles the cell: the search then only cross-checks it (:data:`CROSS_CHECK_EXAMPLES` Hypothesis examples,
+        and the structured deep phase in full)."""
 
 
 @dataclass
@@ -194,7 +202,7 @@ class SearchProperty(Property, Generic[C]):
         ranks around the depth), where a formula could hide a feature (a weight, a sign change, a read below k)."""
         return iter(())
 
-    def run(self, target: Target, space: Space) -> Verdict:
+    def run(self, target: Target, space: Space, settled: Callable[[], bool] | None = None) -> Verdict:
         start = time.perf_counter()
         log = SearchLog(space.budget)
         undecided = targets.undecided()
@@ -240,25 +248,30 @@ class SearchProperty(Property, Generic[C]):
             return self._verdict("no", method("exhaustive search", weak.numerical), evidence, weak, log, start, minimal=minimal)
         if log.stopped:
             return self._stopped(log, start)
-        sampled = self._hypothesis(target, space, log)
+        asked = time.perf_counter()
+        proved = settled is not None and settled()
+        log.started += time.perf_counter() - asked  # the proof's time is not the search's: its budget is for searching
+        examples = min(space.examples, CROSS_CHECK_EXAMPLES) if proved else space.examples
+        sampled = self._hypothesis(target, space, log, examples)
         if log.stopped:
             return self._stopped(log, start)
         if sampled is not None:
             found = self._shrunk(*sampled, target, log)
             evidence = f"{found.text}. Found by Hypothesis and shrunk, after the exhaustive search over {space.describe()} found none"
             return self._verdict("no", method("Hypothesis search", found.numerical), evidence, found, log, start)
-        deep = self._deep(target, space, log)
+        deep = self._deep(target, space, log, proved)
         if log.stopped:
             return self._stopped(log, start)
         if deep is not None:
             evidence = (f"{deep.text}. Found by the structured deep search (k <= {space.deep_max_k}), after the exhaustive "
-                        f"search over {space.describe()} and {space.examples} Hypothesis examples found none")
+                        f"search over {space.describe()} and {examples} Hypothesis examples found none")
             return self._verdict("no", method("structured deep search", deep.numerical), evidence, deep, log, start)
         deep_note = f", then structured cases with k <= {space.deep_max_k}" if space.deep_max_k and self._has_deep(space) else ""
         skipped = targets.undecided() - undecided
         skipped_note = f"; {skipped:,} comparisons could not be decided and were skipped (they refute nothing)" if skipped else ""
+        short = " (a proof settles the cell: the search cross-checks it)" if examples < space.examples else ""
         evidence = (f"not refuted in {log.tried:,} {self.noun}: exhaustively over {space.describe()}, "
-                    f"then {space.examples} Hypothesis examples with k <= {space.search_max_k}{deep_note}{skipped_note}")
+                    f"then {examples} Hypothesis examples with k <= {space.search_max_k}{short}{deep_note}{skipped_note}")
         return self._verdict("unknown", method("exhaustive and Hypothesis search", not target.exact), evidence, None, log, start)
 
     def _hidden(self, before: list[C], target: Target, strong: bool, seconds: float) -> tuple[C, Witness] | bool:
@@ -285,11 +298,17 @@ class SearchProperty(Property, Generic[C]):
     def _has_deep(self, space: Space) -> bool:
         return next(iter(self.deep_candidates(space)), None) is not None
 
-    def _deep(self, target: Target, space: Space, log: SearchLog) -> Witness | None:
-        """The first structured deep candidate that is a witness (a strong one if there is one)."""
+    def cross_checking(self, candidate: C) -> C:
+        """``candidate`` as the deep phase tries it when a proof settles the cell and the search only cross-checks it
+        (a property may then screen it more cheaply, never unsoundly: a witness is still certified exactly)."""
+        return candidate
+
+    def _deep(self, target: Target, space: Space, log: SearchLog, proved: bool = False) -> Witness | None:
+        """The first structured deep candidate that is a witness (a strong one if there is one); ``proved``: a proof
+        settles the cell (each candidate is then tried as :meth:`cross_checking` makes it)."""
         weak = None
         for candidate in self.deep_candidates(space):
-            found = log.attempt(self, candidate, target)
+            found = log.attempt(self, self.cross_checking(candidate) if proved else candidate, target)
             if found is not None and not found.weak:
                 return found
             weak = weak or found
@@ -297,7 +316,7 @@ class SearchProperty(Property, Generic[C]):
                 break
         return weak
 
-    def _hypothesis(self, target: Target, space: Space, log: SearchLog) -> tuple[C, Witness] | None:
+    def _hypothesis(self, target: Target, space: Space, log: SearchLog, examples: int) -> tuple[C, Witness] | None:
         confirmed: dict[C, Witness] = {}
         answered: dict[C, bool] = {}
 
@@ -312,7 +331,7 @@ class SearchProperty(Property, Generic[C]):
             return answered[candidate]
 
         try:
-            candidate = find(self.strategy(space), is_witness, settings=_search_settings(space.examples))
+            candidate = find(self.strategy(space), is_witness, settings=_search_settings(examples))
         except NoSuchExample:
             return None
         return candidate, confirmed[candidate]

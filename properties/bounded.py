@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from irprops.metrics import Situation
 from irprops.verdicts import Prop, Search, Verdict, show
@@ -40,7 +40,7 @@ class Bounded(Property):
     title = "Boundedness"
     wording = "The set of scores attainable by the metric is bounded, usually in the range [0, 1]."
 
-    def run(self, target: Target, space: Space) -> Verdict:
+    def run(self, target: Target, space: Space, settled: Callable[[], bool] | None = None) -> Verdict:
         start = time.perf_counter()
         stopped = None
         for situation in self._scored(target, space):

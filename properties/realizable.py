@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
 from sympy.utilities.iterables import multiset_permutations
@@ -101,7 +101,7 @@ class Realizable(Property):
         return (f"at k = {' and '.join(map(str, WIDE_DEPTHS))}, collections of {MAX_RELEVANT + 1} to {WIDE_RELEVANT} relevant "
                 f"documents of grade 1{mixed}")
 
-    def run(self, target: Target, space: Space) -> Verdict:
+    def run(self, target: Target, space: Space, settled: Callable[[], bool] | None = None) -> Verdict:
         start = time.perf_counter()
         log = SearchLog(space.budget)
         explored: list[tuple[Situation, Scored]] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -50,8 +51,12 @@ def search(
 
 
 def run_search(subject: Target, keys: Iterable[Prop], *, budget: float | None = None,
-               space: Space | None = None) -> list[tuple[Prop, Verdict]]:
-    """(property, verdict) for each key, bounded last (it reports what the others scored), then in column order."""
+               space: Space | None = None, settle: Callable[[Prop], bool] | None = None) -> list[tuple[Prop, Verdict]]:
+    """(property, verdict) for each key, bounded last (it reports what the others scored), then in column order.
+
+    ``settle(key)``, asked where the exhaustive phase found no counterexample, says whether a proof settles that cell;
+    the search then only cross-checks it (the caller, which runs the proofs, gives it: this layer never imports them).
+    """
     # a metric that reads N tells unjudged documents from judged nonrelevant ones too: only these count towards N
     space = space or Space.default(subject.relevance == "binary", subject.reads_unjudged or subject.reads_nonrelevant,
                                    subject.reads_nonrelevant)
@@ -59,7 +64,8 @@ def run_search(subject: Target, keys: Iterable[Prop], *, budget: float | None = 
         if budget <= 0:
             raise InputError("--budget", budget, "must be positive")
         space = dataclasses.replace(space, budget=budget)
-    found = {key: PROPERTIES[key].run(subject, space) for key in sorted(set(keys), key=lambda k: (k is Prop.BOUNDED, COLUMNS.index(k)))}
+    found = {key: PROPERTIES[key].run(subject, space, None if settle is None else functools.partial(settle, key))
+             for key in sorted(set(keys), key=lambda k: (k is Prop.BOUNDED, COLUMNS.index(k)))}
     if isinstance(subject, ProposalTarget):
         found = confirm(subject, found)  # a witness must hold in a fresh process too
     return [(key, found[key]) for key in COLUMNS if key in found]

@@ -20,6 +20,7 @@ runs are reproducible.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -148,16 +149,27 @@ def deep_situations(k: int, length: int, unjudged: bool = False, counted: bool =
         yield from with_qrels(ranking, k, counted)
 
 
-@st.composite
-def _situations(draw: st.DrawFn, space: Space, at_least: int) -> Situation:
-    k = draw(st.integers(1, space.search_max_k), label="k")
-    length = draw(st.integers(k + at_least, k + at_least + space.below + 2), label="length")
+@functools.lru_cache(maxsize=64)
+def _situations(space: Space, at_least: int) -> st.SearchStrategy[Situation]:
+    """Hypothesis situations (:meth:`Space.strategy`), their strategies built once per space (issue 13: building them on
+    every draw cost a third of the Hypothesis phase); the draws, and so the examples, are those of a per-draw build."""
     grade = st.sampled_from(space.search_grades)
     entry = st.one_of(grade, st.none()) if space.unjudged else grade
-    ranking = tuple(draw(st.lists(entry, min_size=length, max_size=length), label="ranking"))
-    unretrieved = tuple(draw(st.lists(grade.filter(bool), max_size=space.extra + 2), label="unretrieved"))
-    N = judged_nonrelevant(ranking) + draw(st.integers(0, NONRELEVANT_EXTRA + 2), label="N") if space.nonrelevant else None
-    return consistent(ranking, k, tuple(g for g in ranking if g) + unretrieved, N)
+    depths = st.integers(1, space.search_max_k)
+    lengths = {k: st.integers(k + at_least, k + at_least + space.below + 2) for k in range(1, space.search_max_k + 1)}
+    rankings = {n: st.lists(entry, min_size=n, max_size=n) for n in range(1 + at_least, space.search_max_k + at_least + space.below + 3)}
+    unretrieved = st.lists(grade.filter(bool), max_size=space.extra + 2)
+    more = st.integers(0, NONRELEVANT_EXTRA + 2)
+
+    @st.composite
+    def situations(draw: st.DrawFn) -> Situation:
+        k = draw(depths, label="k")
+        ranking = tuple(draw(rankings[draw(lengths[k], label="length")], label="ranking"))
+        extra = tuple(draw(unretrieved, label="unretrieved"))
+        N = judged_nonrelevant(ranking) + draw(more, label="N") if space.nonrelevant else None
+        return consistent(ranking, k, tuple(g for g in ranking if g) + extra, N)
+
+    return situations()
 
 
 def consistent(ranking: tuple[Fraction | None, ...], k: int, qrels: tuple[Fraction, ...], nonrelevant: int | None = None) -> Situation:

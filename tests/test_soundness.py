@@ -322,13 +322,19 @@ class TestNeverACrash:
         assert data.exit_code == 0 and len(data.output) > 8000
 
     def test_a_withdrawn_proof_is_a_reported_no_not_an_exception(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        """A prover bug simulated: the proof layer claims top-weightedness of P, which the search refutes at k = 2."""
+        """A prover bug simulated: the proof layer claims top-weightedness of a weight with a bump at rank 40, which the
+        exhaustive search cannot see (k <= 6) and the structured deep search refutes at k = 40, after the proof shortened
+        the search."""
         from irprops import checking
+        from irprops.metrics import parse
         from irprops.proofs import prove as real_prove
 
-        monkeypatch.setattr(checking, "prove", lambda measure, prop: real_prove(adv.k_dependent_weights, "top_weighted"))
-        verdict = check("P", ["top_weighted"])["top_weighted"]
-        assert verdict.verdict == "no" and verdict.proof is not None and verdict.proof.withdrawn
+        claimed = real_prove(parse("P"), "convergent")  # a proof for all k, claimed for the wrong metric and property
+        monkeypatch.setattr(checking, "prove", lambda measure, prop: claimed)
+        bump = weighted_precision("bump-at-40", adv.bump_at_40_weight, relevance="binary")
+        verdict = check(bump, ["top_weighted"])["top_weighted"]
+        assert verdict.verdict == "no" and verdict.witness is not None and verdict.witness.data["k"] == 40
+        assert verdict.proof is not None and verdict.proof.withdrawn
         assert "was withdrawn" in verdict.evidence and not verdict.settled_by_proof
 
 
@@ -458,18 +464,22 @@ def test_the_readme_documents_what_a_declared_formula_may_contain() -> None:
 
 class TestEachSideConditionIsNeeded:
     """Mutation tests: with one side-condition check of the prover disabled, the prover claims a false proof,
-    and the structured deep search catches it (the proof is withdrawn) — so each check is load-bearing, and
+    and the check still answers "no": by a witness the exhaustive search finds before the prover is asked, or by one
+    the structured deep search finds after it, which withdraws the proof — so each check is load-bearing, and
     the defence in depth works. Without the mutation, the same cells get no withdrawn proof (tests above)."""
 
     def withdrawn(self, measure: Measure, prop: str) -> bool:
-        from irprops.proofs import clear_cache
+        from irprops.proofs import Proof, clear_cache, prove
+        from irprops.verdicts import Prop
 
         clear_cache()  # the mutation must reach the prover, not a cached proof
         try:
+            claimed = prove(measure, Prop(prop))
             verdict = check(measure, [prop], budget=60)[prop]
         finally:
             clear_cache()
-        return verdict.verdict == "no" and verdict.proof is not None and bool(verdict.proof.withdrawn)
+        false_proof = isinstance(claimed, Proof) and claimed.conclusion == "yes"
+        return false_proof and verdict.verdict == "no" and (verdict.proof is None or bool(verdict.proof.withdrawn))
 
     def test_without_the_normaliser_sign_a_negative_normaliser_is_proved_convergent(self, monkeypatch: pytest.MonkeyPatch) -> None:
         from irprops.proofs import weighted
