@@ -2,6 +2,9 @@
 
 Every user-input error prints one line naming the argument, the value and the rule,
 and exits with status 2; no traceback reaches the user.
+
+Importing it imports click and nothing heavy: each command imports what it needs (the metrics and SymPy, the
+search and Hypothesis, the proofs and Z3, rich), so that ``irprops --help`` answers at once (issue 13, item 4).
 """
 
 from __future__ import annotations
@@ -10,18 +13,31 @@ import json
 import math
 import os
 import sys
+import types
 from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
-from irprops import metrics
 from irprops.entry import interrupted
 from irprops.files import cache_home, keep_lost_interrupts, raise_if_interrupted, writable_folder
-from irprops.metrics import decimal, exact, format_ranking
+
+
+def _metrics() -> types.ModuleType:
+    """``irprops.metrics``, imported on first use (SymPy with it)."""
+    from irprops import metrics
+
+    return metrics
+
+
+class _NeverRaised(Exception):
+    """Stands for the metrics' InputError while they are not imported (nothing can have raised it then)."""
+
+
+def _input_error() -> type[Exception]:
+    """:class:`irprops.metrics.InputError` once the metrics are imported, else an exception nothing raises."""
+    module = sys.modules.get("irprops.metrics")
+    return module.InputError if module is not None else _NeverRaised  # type: ignore[no-any-return]
 
 
 class _Main(click.Group):
@@ -38,16 +54,18 @@ class _Main(click.Group):
         try:
             status = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             raise_if_interrupted()  # a Ctrl-C kept from a finalizer after the last place that asked: still an interruption
-        except (metrics.InputError, click.ClickException) as error:
-            message = f"irprops: error: {error}" if isinstance(error, metrics.InputError) else None
+        except click.ClickException as error:
             if as_json:
-                text = str(error) if message else error.format_message()  # type: ignore[union-attr]
-                click.echo(json.dumps({"error": text, "exit_status": 2}))
-            elif message:
-                click.echo(message, err=True)
+                click.echo(json.dumps({"error": error.format_message(), "exit_status": 2}))
             else:
-                error.show()  # type: ignore[union-attr]
-            sys.exit(2 if message else error.exit_code)  # type: ignore[union-attr]
+                error.show()
+            sys.exit(error.exit_code)
+        except _input_error() as error:  # looked up as the error arrives: the command has imported the metrics by then
+            if as_json:
+                click.echo(json.dumps({"error": str(error), "exit_status": 2}))
+            else:
+                click.echo(f"irprops: error: {error}", err=True)
+            sys.exit(2)
         except (click.exceptions.Abort, KeyboardInterrupt):
             interrupted(as_json)
         except Exception as error:
@@ -75,7 +93,7 @@ def _caused_by_ctrl_c(error: BaseException) -> bool:
 def _seconds(option: str, value: float) -> float:
     """A finite number of seconds from 0.001 to 3600 (``nan``, ``inf`` and ``1e-9`` are usage errors, exit status 2)."""
     if not math.isfinite(value) or not 0.001 <= value <= 3600:
-        raise metrics.InputError(option, value, "is not from 0.001 to 3600 seconds; write e.g. 2.5")
+        raise _metrics().InputError(option, value, "is not from 0.001 to 3600 seconds; write e.g. 2.5")
     return value
 
 
@@ -104,9 +122,12 @@ def score(metric: str, ranking: str, qrels: str | None, R: int | None, N: int | 
     larger of the ranking's length and R. By default the qrels are the ranking's own
     relevant documents, and the number of judged nonrelevant documents is not known.
     """
+    from irprops.metrics import InputError, exact, format_ranking
+    from irprops.metrics import score as score_of
+
     if qrels is not None and R is not None:
-        raise metrics.InputError("--R", R, "give either --qrels or --R, not both")
-    result = metrics.score(metric, ranking, qrels=qrels, R=R, N=N)
+        raise InputError("--R", R, "give either --qrels or --R, not both")
+    result = score_of(metric, ranking, qrels=qrels, R=R, N=N)
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
@@ -147,6 +168,10 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
     numerical evidence); "yes" with a proof (built-in metrics, and proposals declared with
     a closed form); "unknown" says how far the search looked and why no proof was found.
     """
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
     from irprops import COLUMNS
     from irprops import check as run_check
 
@@ -186,18 +211,21 @@ def table(out: str, order_: str | None, workers: int, no_cache: bool, catalog: b
     import time
 
     from rich import box
+    from rich.console import Console
     from rich.progress import Progress
+    from rich.table import Table
 
     from irprops import table as t2
+    from irprops.metrics import InputError
     from irprops.proofs.certificates import cvc5_available
     from irprops.table import HEADERS
     from irprops.verdicts import Prop
 
     columns = Prop.parse_all(order_.split(",")) if order_ else list(Prop)
     if len(set(columns)) < len(columns):
-        raise metrics.InputError("--order", order_, "names a column twice", "name each column at most once")
+        raise InputError("--order", order_, "names a column twice", "name each column at most once")
     if workers < 1:
-        raise metrics.InputError("--workers", workers, "must be at least 1")
+        raise InputError("--workers", workers, "must be at least 1")
     writable_folder(Path(out), "--out")
     cache = None if no_cache else t2.default_cache()
     if cache is not None:
@@ -272,7 +300,7 @@ def _checkout_certificates() -> Path:
     pyproject = root / "pyproject.toml"
     if certs.COMMITTED.parent.name == "proofs" and pyproject.exists() and 'name = "irprops"' in pyproject.read_text():
         return certs.COMMITTED
-    raise metrics.InputError("--out", "(not given)",
+    raise _metrics().InputError("--out", "(not given)",
                              "irprops is not running from a source checkout, and an installed package is never written to",
                              "give --out DIR")
 
@@ -282,15 +310,19 @@ def _checkout_certificates() -> Path:
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print the README's generated tables of metrics and names.")
 def list_metrics(name: str | None, as_markdown: bool) -> None:
     """List the declared metrics, or show one: its formula, parameters and symbolic forms."""
+    metrics = _metrics()
     if as_markdown:
         from irprops.metric_docs import markdown
 
         click.echo(markdown())
         return
     if name is None:
+        from rich.console import Console
+        from rich.table import Table
+
         table = Table("metric", "also", "grades", "parameters", "definition")
         for metric in metrics.REGISTRY.values():
-            params = ", ".join(f"{p.name} ({p.rule}, default {decimal(p.default)})" for p in metric.params)
+            params = ", ".join(f"{p.name} ({p.rule}, default {metrics.decimal(p.default)})" for p in metric.params)
             also = [*metric.aliases, *(f"{s.written} ({s.toolkit})" for s in metrics.spellings_of(metric.key))]
             table.add_row(metric.key, ", ".join(also), metric.relevance, params, metric.definition, style=None)
         Console(highlight=False).print(table, markup=False)

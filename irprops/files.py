@@ -26,8 +26,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from irprops.metrics import InputError
-
 __all__ = ["cache_home", "forget_kept_interrupts", "ignore_ctrl_c", "keep_lost_interrupts", "raise_if_interrupted", "uninterrupted",
            "writable_folder", "write_atomically"]
 
@@ -141,6 +139,8 @@ def ignore_ctrl_c() -> None:
 
 def writable_folder(folder: Path, option: str, hint: str | None = None) -> None:
     """Raise a one-line :class:`InputError` unless ``folder`` is, or can be made, a folder irprops can write into."""
+    from irprops.metrics import InputError  # here, not at the top: the command line imports this module at start (SymPy)
+
     existing = folder
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent

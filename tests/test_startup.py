@@ -1,0 +1,51 @@
+"""What each command imports before it answers (issue 13, item 4): ``irprops --help`` nothing heavy, ``score`` and
+``metrics`` the metrics (SymPy) but neither the search (Hypothesis) nor the proofs (Z3, cvc5). Each runs in a fresh
+interpreter, where nothing is imported yet."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("sympy", "z3", "hypothesis", "cvc5", "rich", "irprops.metrics", "irprops.properties", "irprops.proofs")
+
+PROGRAM = """
+import contextlib, io, json, sys
+status = 0
+from irprops.cli import main
+out = io.StringIO()
+try:
+    with contextlib.redirect_stdout(out):
+        main(sys.argv[1:])
+except SystemExit as end:
+    status = end.code
+print(json.dumps({"status": status, "output": out.getvalue(), "imported": [m for m in HEAVY if m in sys.modules]}))
+""".replace("HEAVY", repr(HEAVY))
+
+
+def run(*args: str) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", PROGRAM, *args], capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+class TestHelpImportsNothingHeavy:
+    @pytest.mark.parametrize("args", [["--help"], ["score", "--help"], ["check", "--help"], ["table", "--help"], ["--version"]])
+    def test_help_and_the_version_import_neither_sympy_nor_a_solver_nor_hypothesis(self, args: list[str]) -> None:
+        answer = run(*args)
+        assert answer["status"] == 0 and answer["output"] and answer["imported"] == []
+
+
+class TestScoringImportsNeitherTheSearchNorTheProofs:
+    @pytest.mark.parametrize("args", [["score", "P@6", "111110"], ["score", "nDCG@10", "1,1/2,0"], ["metrics"], ["metrics", "AP"]])
+    def test_it_imports_the_metrics_and_nothing_of_the_checkers(self, args: list[str]) -> None:
+        answer = run(*args)
+        assert answer["status"] == 0 and answer["output"]
+        assert set(answer["imported"]) & {"z3", "hypothesis", "cvc5", "irprops.properties", "irprops.proofs"} == set()  # type: ignore[arg-type]
+        assert "irprops.metrics" in answer["imported"]  # type: ignore[operator]
+
+    def test_a_usage_error_is_still_one_line_with_status_2(self) -> None:
+        answer = run("score", "nDCG@0", "1")
+        assert answer["status"] == 2
