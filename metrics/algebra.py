@@ -45,6 +45,7 @@ import sympy
 from . import exact
 from .errors import InputError
 from .exactnumbers import ExactFraction, ExactInt, exact_value
+from .rationals import Powers, RationalSum
 from .screenfloats import ScreenFloat
 from .sharing import Shared, shared_key
 from .situation import Situation
@@ -369,6 +370,10 @@ class ExactAlgebra(_Concrete):
     def num(self, q: int | Fraction) -> Fraction:
         return Fraction(q)
 
+    def param(self, name: str) -> Any:
+        value = super().param(name)  # p ** (i - 1) at every rank: each power from the one before (irprops.metrics.rationals)
+        return Powers(value) if type(value) is Fraction else value
+
     def min(self, a: Any, b: Any) -> Any:
         return exact_int(min(a, b))
 
@@ -402,14 +407,17 @@ class ExactAlgebra(_Concrete):
                 kept.append(kept[-1] + term)
         if kept is not None:
             return kept[max(hi - lo + 1, 0)]
-        rational, symbolic = self.num(0), []
+        zero, running, symbolic = self.num(0), RationalSum(), []
         for i in range(lo, hi + 1):
             term = f(ExactInt(i))
             number = _rational(term)
             if number is not None:
-                rational += number
+                running.add(number)
+                if isinstance(number, ExactFraction):  # the sum is of its type, as when the terms were added one by one
+                    zero = number * 0
             else:
                 symbolic.append(term)
+        rational = zero + running.value()
         if not symbolic:
             return rational
         value = exact.as_exact(sympy.Add(*symbolic, sympy.Rational(rational.numerator, rational.denominator)))
