@@ -2,7 +2,7 @@
 
     python benchmarks/interrupts.py
 
-Runs `irprops check DCG-b`, `irprops certificates --out TMP` and `irprops table --no-cache --out TMP`
+Runs `irprops check BPref`, `irprops certificates --out TMP` and `irprops table --no-cache --out TMP`
 (each about 10 to 30 s of work), sends SIGINT after 1, 3 and 6 seconds, and prints how long each took
 to exit and with what status. Target: every one exits with status 130 within a second.
 """
@@ -39,7 +39,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         shutil.copytree(COMMITTED, Path(folder) / "certs")
         commands = {
-            "check DCG-b": ["check", "DCG-b", "--json"],
+            "check BPref": ["check", "BPref", "--json"],
             "certificates": ["certificates", "--out", f"{folder}/certs"],
             "table --no-cache": ["table", "--no-cache", "--out", f"{folder}/reports"],
         }
