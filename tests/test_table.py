@@ -22,7 +22,7 @@ from irprops import table as t2
 from irprops.cli import main
 from irprops.metrics import Situation, compare
 from irprops.properties.reference import FOOTNOTES, TABLE_2
-from irprops.table.compute import code_fingerprint, source_roots
+from irprops.table.compute import code_fingerprint, source_roots, through_cache
 from irprops.table.footnotes import footnotes
 from irprops.table.render_tex import escape
 from tests.conftest import ROOT
@@ -280,14 +280,34 @@ class TestLatexEscape:
 
 class TestCache:
     @slow
-    def test_a_second_build_reads_every_row_from_the_cache_and_renders_the_same_bytes(
-        self, built: t2.Table2, cache_home: Path, rendered: Path, tmp_path: Path
+    def test_a_second_build_reads_every_row_and_the_footnotes_from_the_cache_and_renders_the_same_bytes(
+        self, built: t2.Table2, cache_home: Path, rendered: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     ) -> None:
+        def not_again(*args: object) -> None:
+            raise AssertionError("the footnotes were computed again")
+
+        monkeypatch.setattr(t2, "footnotes", not_again)
         seen: list[bool] = []
         again = t2.build(cache=cache_home / "irprops" / "table", done=lambda metric, cached: seen.append(cached))
         assert seen == [True] * 13
         t2.write(again, tmp_path)
         assert all((tmp_path / name).read_text() == (rendered / name).read_text() for name in FILES)
+
+    def test_a_value_kept_is_made_again_when_its_inputs_change_or_its_file_is_damaged(self, tmp_path: Path) -> None:
+        made: list[int] = []
+
+        def kept(n: int) -> list[int]:
+            return through_cache(tmp_path, "squares", n, [irprops.metrics], lambda: made.append(n) or [n * n],
+                                 lambda value: value, lambda record: [int(x) for x in record])  # type: ignore[no-any-return]
+
+        assert kept(3) == [9] and kept(3) == [9] and made == [3]
+        assert kept(4) == [16] and made == [3, 4]
+        (file,) = [f for f in tmp_path.iterdir() if f.read_text() == "[9]"]
+        file.write_text('["nine"]')
+        assert kept(3) == [9] and made == [3, 4, 3]
+        file.write_text("[9")
+        assert kept(3) == [9] and made == [3, 4, 3, 3]
+        assert through_cache(None, "squares", 3, [], lambda: [0], list, list) == [0]  # no cache: always made
 
     def test_its_key_changes_when_any_checker_source_changes(self, tmp_path: Path) -> None:
         roots = []

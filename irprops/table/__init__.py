@@ -12,6 +12,7 @@ verdict comes from the definitions.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,8 +23,9 @@ from irprops.metrics import REGISTRY, Measure, in_catalog
 from irprops.properties.reference import TABLE_2
 from irprops.verdicts import COLUMNS, CheckResult
 
+from . import footnotes as footnotes_module
 from .claims import claims, comparison
-from .compute import compute, default_cache
+from .compute import compute, default_cache, through_cache
 from .footnotes import Footnote, footnotes
 from .render_text import HEADERS
 
@@ -85,17 +87,26 @@ def build(columns: Sequence[str] = COLUMNS, workers: int = 2, cache: Path | None
     measures = catalog_rows() if catalog else rows()
     by_name = compute([m.name for m in measures.values()], workers, cache, done)
     results = {label: by_name[m.name] for label, m in measures.items()}
-    notes = footnotes(measures, results)
+    notes = _footnotes(measures, results, cache)
     ordered = order(results, columns)
     if catalog:
         paper_rows = {r.label: measures[r.metric] for r in TABLE_2}
         paper_results = {r.label: results[r.metric] for r in TABLE_2}
-        paper = comparison(paper_results, footnotes(paper_rows, paper_results))
+        paper = comparison(paper_results, _footnotes(paper_rows, paper_results, cache))
     else:
         paper = comparison(results, notes)
     names = tuple((label, m.name) for label, m in measures.items() if m.metric.params) if catalog else ()
     return Table2(tuple(columns), tuple((label, results[label]) for label in ordered), tuple(notes), claims(results, notes),
                   paper, catalog, names)
+
+
+def _footnotes(measures: dict[str, Measure], results: dict[str, CheckResult], cache: Path | None) -> list[Footnote]:
+    """:func:`footnotes`, through the cache: a function of the definitions (the code fingerprint) and the rows."""
+    inputs = [[label, measure.name, results[label].to_record()] for label, measure in measures.items()]
+    return through_cache(cache, "footnotes", inputs, [footnotes_module], lambda: footnotes(measures, results),  # type: ignore[no-any-return]
+                         lambda notes: [dataclasses.asdict(note) for note in notes],
+                         lambda record: [Footnote(n["letter"], n["fact"], tuple(map(tuple, n["cells"])), n["paper"],
+                                                  tuple(map(tuple, n["paper_cells"]))) for n in record])
 
 
 def write(table: Table2, out: Path) -> list[Path]:
