@@ -423,7 +423,12 @@ def brief(value: Exact) -> str:
         nodes = sum(1 for _ in sympy.preorder_traversal(value))
         if nodes > BRIEF_NODES:
             try:
-                about = f", about {to_float(value):.3g}"
+                near = to_float(value)
+                if near == 0 or abs(near) < sys.float_info.min:  # 0, or below normal floats: the enclosure says which
+                    lo, hi = enclose(value, 80)
+                    about = f", about {near:.3g}" if lo <= 0 <= hi else f", about {_about((lo + hi) / 2)}"
+                else:
+                    about = f", about {near:.3g}"
             except (Undecided, OverflowError):
                 about = ""
             return f"an expression over {len(value.atoms(log2))} logarithms ({nodes} nodes){about}"
@@ -435,20 +440,25 @@ def _about(value: Fraction) -> str:
 
     >>> _about(Fraction(10) ** 5000 / 3), _about(Fraction(4, 5) ** 10000), _about(-Fraction(1, 3))
     ('3.33e+4999', '7.94e-970', '-0.333')
+    >>> _about(Fraction(9996, 10**403)), _about(Fraction(1234, 10**326))  # rounded up to 10; below normal floats
+    ('1e-399', '1.23e-323')
     """
     try:
         near = float(value)
     except OverflowError:
         near = math.inf
-    if math.isinf(near) or (near == 0 and value != 0):  # past floating point, above or below
-        exponent = len(_digits(abs(value.numerator))) - len(_digits(value.denominator))
-        mantissa = value / Fraction(10) ** exponent
-        while abs(mantissa) >= 10:
-            mantissa, exponent = mantissa / 10, exponent + 1
-        while abs(mantissa) < 1:
-            mantissa, exponent = mantissa * 10, exponent - 1
-        return f"{float(mantissa):.3g}e{exponent:+d}"
-    return f"{near:.3g}"
+    if value == 0 or (sys.float_info.min <= abs(near) < math.inf):
+        return f"{near:.3g}"
+    exponent = len(_digits(abs(value.numerator))) - len(_digits(value.denominator))  # past (or below) normal floats
+    mantissa = abs(value) / Fraction(10) ** exponent
+    while mantissa >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    while mantissa < 1:
+        mantissa, exponent = mantissa * 10, exponent - 1
+    rounded = Fraction(round(mantissa * 100), 100)  # three digits, exactly
+    if rounded >= 10:
+        rounded, exponent = rounded / 10, exponent + 1
+    return f"{'-' if value < 0 else ''}{float(rounded):.3g}e{exponent:+d}"
 
 
 def _digits(n: int) -> str:

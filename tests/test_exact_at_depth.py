@@ -98,6 +98,17 @@ class TestRBPAtDepth:
         assert exact.brief(Fraction(4, 5) ** 10000).endswith("about 7.94e-970")
         assert exact.brief(Fraction(5, 4) ** 10000).endswith("about 1.26e+969")
 
+    @pytest.mark.parametrize(("value", "shown"), [
+        (Fraction(9996 * 10**400), "1e+404"), (-Fraction(9996, 10**403), "-1e-399"),  # rounded up to 10: one more digit
+        (Fraction(1234, 10**326), "1.23e-323"),  # below normal floats, where float() keeps only a few bits
+    ])
+    def test_a_value_past_normal_floats_is_shown_to_three_digits(self, value: Fraction, shown: str) -> None:
+        assert exact.brief(value).endswith(f"about {shown}")
+
+    def test_an_expression_below_floating_point_is_shown_by_its_exponent(self) -> None:
+        tiny = sympy.Rational(1, 10**400) * sum(1 / log2(i) for i in range(3, 300))
+        assert exact.brief(tiny).endswith("about 4.61e-399")
+
 
 class TestNDCGAtDepth:
     ranking = "".join("1" if (i * 7919) % 5 < 2 else "0" for i in range(1500))
