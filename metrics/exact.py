@@ -376,10 +376,16 @@ def to_float(value: Exact) -> float:
 
 
 @functools.lru_cache(maxsize=64)
+def _enclosed(value: sympy.Expr) -> tuple[Fraction, Fraction]:
+    """``enclose(value, 80)``, kept for the float and the brief form of one shown score."""
+    return enclose(value, 80)
+
+
+@functools.lru_cache(maxsize=64)
 def _float_of(value: sympy.Expr) -> float:
     """:func:`to_float` of an expression, kept: a score is shown, summed up (:func:`brief`) and written out, each of
     which asked for its float (an enclosure of every term: 0.7 s at depth 10,000)."""
-    lo, hi = enclose(value, 80)
+    lo, hi = _enclosed(value)
     if lo <= 0 <= hi and breaks(value, "nonzero") is True:  # certified 0: (log2(9) - 2 log2(3))^2 / 8 was 2.5e-262 (round 34)
         return 0.0
     return float((lo + hi) / 2)
@@ -425,7 +431,7 @@ def brief(value: Exact) -> str:
             try:
                 near = to_float(value)
                 if near == 0 or abs(near) < sys.float_info.min:  # 0, or below normal floats: the enclosure says which
-                    lo, hi = enclose(value, 80)
+                    lo, hi = _enclosed(value)
                     about = f", about {near:.3g}" if lo <= 0 <= hi else f", about {_about((lo + hi) / 2)}"
                 else:
                     about = f", about {near:.3g}"
