@@ -4,6 +4,7 @@ huge values printed compactly and faithfully, and no shortcut that hides a value
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import mpmath
 import pytest
@@ -11,7 +12,7 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from irprops.metrics import exact, score
+from irprops.metrics import Measure, Metric, Undefined, exact, score
 from irprops.metrics.algebra import DeclaredExactAlgebra, ExactAlgebra
 from irprops.metrics.exact import log2
 from irprops.metrics.exactnumbers import ExactFraction, ExactInt
@@ -145,3 +146,48 @@ class TestShortcutsHideNoUndefinedValue:
 
     def test_log2_of_one_written_unevaluated_is_zero(self) -> None:
         assert log2(sympy.Integer(1), evaluate=False).is_zero is True
+
+
+def _declared(name: str, formula: Any) -> Measure:
+    return Measure(Metric(name, formula, "binary", (), (), "a proposal dividing by a value exactly 0 at one depth"), {})
+
+
+def _zero_log_divisor_at_7(m: Any) -> Any:
+    """sum r_i / i over log2(k^2) - 2 log2(k) + (k - 7)^2: a formally zero combination of logarithms plus a square, 0 at
+    k = 7 only (a hostile review of the no-value shortcut)."""
+    return m.sum(1, m.k, lambda i: m.r(i) / i) / (m.log2(m.k * m.k) - 2 * m.log2(m.k) + (m.k - 7) * (m.k - 7))
+
+
+def _log_of_one_at_3(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / i) / m.log2(m.num(m.k) / 3)
+
+
+def _telescoping_zero_at_40(m: Any) -> Any:
+    return m.sum(1, m.k, lambda i: m.r(i) / i) / (m.sum(1, m.k, lambda j: m.num(1) / j - m.num(1) / (j + 1)) - m.num(40) / 41)
+
+
+def harmonic(k: int) -> Fraction:
+    return sum((Fraction(1, i) for i in range(1, k + 1)), Fraction(0))
+
+
+class TestDivisorsExactlyZeroAtOneDepth:
+    """Declared proposals of a hostile review of the shortcuts: each has no value at exactly one depth and, elsewhere, the
+    value its truth gives (all relevant: sum 1/i = H_k). End to end: the declared run's strict steps see these divisions
+    too; the shortcut itself is pinned by TestShortcutsHideNoUndefinedValue."""
+
+    @pytest.mark.parametrize(("formula", "zero_at", "truth"), [
+        (_zero_log_divisor_at_7, 7, lambda k: harmonic(k) / (k - 7) ** 2),
+        (_telescoping_zero_at_40, 40, lambda k: harmonic(k) / (Fraction(k, k + 1) - Fraction(40, 41))),
+    ])
+    def test_rational_elsewhere(self, formula: Any, zero_at: int, truth: Any) -> None:
+        measure = _declared(formula.__name__.strip("_"), formula)
+        assert isinstance(measure.exact(Situation.of("1" * zero_at)), Undefined)
+        for k in (zero_at - 1, zero_at + 1, zero_at + 5):
+            assert exact.compare(measure.exact(Situation.of("1" * k)), truth(k)) == 0  # decided exactly
+
+    def test_a_logarithm_of_one(self) -> None:
+        measure = _declared("log-of-one-at-3", _log_of_one_at_3)
+        assert isinstance(measure.exact(Situation.of("111")), Undefined)
+        with mpmath.workdps(30):
+            truth = float(mpmath.mpf(25) / 12 / mpmath.log(mpmath.mpf(4) / 3, 2))  # H_4 / log2(4/3)
+        assert exact.to_float(measure.exact(Situation.of("1111"))) == pytest.approx(truth, rel=1e-15)  # display only
