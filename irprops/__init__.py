@@ -4,7 +4,8 @@ The public API: :func:`score` and the metric registry; :func:`declare` and
 :func:`weighted_precision` for new metrics; :func:`check`, which refutes with the search
 (``irprops.properties``) and proves with Z3 and SymPy (``irprops.proofs``); the verdict
 types (``irprops.verdicts``). The layers import one way: ``metrics`` <- ``verdicts`` <-
-(``properties``, ``proofs``, side by side) <- ``check``, ``table``, ``cli``.
+(``properties``, ``proofs``, side by side) <- ``check``, ``table``, ``cli``; the toolkit
+adapters (``irprops.toolkits``) import nothing of irprops and are read by the search alone.
 
 >>> import irprops
 >>> irprops.score("P@6", "111110").exact

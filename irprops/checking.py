@@ -26,7 +26,8 @@ from irprops.metrics.exact import show as show_exact
 from irprops.metrics.exact import to_str
 from irprops.proofs import Proof, cross_check, prove
 from irprops.properties import BuiltinTarget, Scored, Space, make_target, run_search
-from irprops.verdicts import CheckResult, Prop, Relevance, Search, Verdict, show
+from irprops.properties.toolkit_target import ToolkitTarget
+from irprops.verdicts import CheckResult, Implementation, Prop, Relevance, Search, Verdict, show
 
 from .files import forget_kept_interrupts
 
@@ -86,7 +87,11 @@ def check(
         raise
     finally:
         subject.close()
-    return CheckResult(subject.name, subject.relevance, verdicts)
+    implementation = None
+    if isinstance(subject, ToolkitTarget):
+        implementation = Implementation(subject.spec.toolkit, subject.name.partition(":")[2], subject.warmup,
+                                        len(subject.seen()), subject.calls)
+    return CheckResult(subject.name, subject.relevance, verdicts, implementation)
 
 
 def _proved(measure: Measure, key: Prop) -> bool:

@@ -163,6 +163,10 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
     path/to/file.py:function, a function f(ranking, k, qrels) of Fraction grades that
     returns a number, or None where it is undefined. A proposal is checked over binary
     situations unless --graded is given (or the function has relevance = "graded").
+    TARGET may also be a toolkit's metric, checked through its own code: ir_measures:nDCG,
+    pytrec_eval:Rprec, ranx:ndcg, 'rbp_eval:rbp(p=0.8)', cwl_eval:AP (pip install
+    'irprops[toolkits]'), or dicts:path/to/file.py:function for a function
+    (qrels, run, k) -> {query_id: score} over trec_eval-style dictionaries.
 
     "no" comes with a counterexample re-checked exactly (or, for float scores, labelled
     numerical evidence); "yes" with a proof (built-in metrics, and proposals declared with
@@ -189,6 +193,8 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
             v = result.verdicts[key]
             table.add_row(key, f"[{style[v.verdict]}]{v.verdict}[/]", escape(v.method), escape(v.evidence))
     Console(highlight=False).print(table)
+    if result.implementation is not None:
+        Console(highlight=False).print(escape(result.implementation.line()))
 
 
 @main.command()

@@ -399,20 +399,46 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Implementation:
+    """What scoring a toolkit's metric took: its warm-up (a JIT compiling before the search), and the situations the
+    searches scored in how many calls into the toolkit (many per call: one query id each)."""
+
+    toolkit: str
+    name: str
+    warmup_seconds: float
+    situations: int
+    calls: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"toolkit": self.toolkit, "name": self.name, "warmup_seconds": round(self.warmup_seconds, 3),
+                "situations": self.situations, "calls": self.calls}
+
+    def line(self) -> str:
+        """One sentence for people."""
+        return (f"{self.toolkit} {self.name}: warm-up {self.warmup_seconds:.1f} s before the search; {self.situations:,} "
+                f"situations scored in {self.calls:,} calls into the toolkit")
+
+
+@dataclass(frozen=True)
 class CheckResult:
-    """The verdicts of the requested properties, in the paper's column order."""
+    """The verdicts of the requested properties, in the paper's column order (and, for a toolkit's metric, what scoring
+    it took)."""
 
     metric: str
     relevance: Relevance
     verdicts: Mapping[Prop, Verdict]
+    implementation: Implementation | None = None
 
     def __getitem__(self, prop: str) -> Verdict:
         return self.verdicts[Prop(prop)]
 
     def to_json(self) -> dict[str, Any]:
         """``{"metric", "relevance", "properties": {PROP: {"verdict", "method", "evidence", "witness", "proof", "search",
-        "no_proof"}}}``."""
-        return {"metric": self.metric, "relevance": self.relevance, "properties": {str(p): v.to_json() for p, v in self.verdicts.items()}}
+        "no_proof"}}}``, and ``"implementation"`` (:meth:`Implementation.to_json`) for a toolkit's metric."""
+        found = {"metric": self.metric, "relevance": self.relevance, "properties": {str(p): v.to_json() for p, v in self.verdicts.items()}}
+        if self.implementation is not None:
+            found["implementation"] = self.implementation.to_json()
+        return found
 
     def to_record(self) -> dict[str, Any]:
         return {"metric": self.metric, "relevance": self.relevance, "verdicts": [v.to_record() for v in self.verdicts.values()]}

@@ -10,6 +10,7 @@ are skipped and reported; a hang stops that property's search.
 
 from __future__ import annotations
 
+import itertools
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
@@ -41,6 +42,10 @@ change the verdict but by a counterexample, which withdraws the proof."""
 RECHECKED = 5000
 """How many candidates before an exhaustive witness are looked at again exactly (:meth:`SearchProperty._hidden`) before
 it is called minimal; past that, it is not."""
+
+FIRST_BATCH, LAST_BATCH = 50, 3200
+"""The candidates whose situations a toolkit scores in one call (:meth:`SearchProperty.ahead`): the first batch, the
+largest."""
 
 PROPERTIES: dict[Prop, Property] = {}
 """The seven properties, by key, in the paper's column order."""
@@ -197,6 +202,25 @@ class SearchProperty(Property, Generic[C]):
         any strong one is smaller than none, a thirty-second hostile review)."""
         return None
 
+    def needs(self, candidate: C) -> list[Situation]:
+        """The situations :meth:`witness` scores on ``candidate`` (those it holds, by default), which a target that scores
+        many situations per call (a toolkit) is given ahead, in batches (:meth:`ahead`)."""
+        parts = candidate if isinstance(candidate, tuple) else (candidate,)
+        return [p for p in parts if isinstance(p, Situation)]
+
+    def ahead(self, candidates: Iterator[C], target: Target) -> Iterator[C]:
+        """``candidates``, with the situations of each batch handed to ``target.prefetch`` before the batch is tried (for
+        a toolkit; a target that scores one at a time is not asked). Batches grow from :data:`FIRST_BATCH` candidates, so
+        that a witness met early costs a small call. Only what is cached changes: every verdict is what it would be."""
+        if type(target).prefetch is Target.prefetch:
+            yield from candidates
+            return
+        size = FIRST_BATCH
+        while chunk := list(itertools.islice(candidates, size)):
+            target.prefetch(s for c in chunk for s in self.needs(c))
+            yield from chunk
+            size = min(size * 4, LAST_BATCH)
+
     def deep_candidates(self, space: Space) -> Iterator[C]:
         """Structured candidates at depths up to ``space.deep_max_k``, chosen by the statement's shape (landmark
         ranks around the depth), where a formula could hide a feature (a weight, a sign change, a read below k)."""
@@ -208,7 +232,7 @@ class SearchProperty(Property, Generic[C]):
         undecided = targets.undecided()
         weak: Witness | None = None
         seen: list[C] = []
-        for candidate in self.candidates(space):
+        for candidate in self.ahead(self.candidates(space), target):
             seen.append(candidate)
             found = log.attempt(self, candidate, target)
             if found is not None and not found.weak:
@@ -307,8 +331,8 @@ class SearchProperty(Property, Generic[C]):
         """The first structured deep candidate that is a witness (a strong one if there is one); ``proved``: a proof
         settles the cell (each candidate is then tried as :meth:`cross_checking` makes it)."""
         weak = None
-        for candidate in self.deep_candidates(space):
-            found = log.attempt(self, self.cross_checking(candidate) if proved else candidate, target)
+        for candidate in self.ahead((self.cross_checking(c) if proved else c for c in self.deep_candidates(space)), target):
+            found = log.attempt(self, candidate, target)
             if found is not None and not found.weak:
                 return found
             weak = weak or found

@@ -43,7 +43,9 @@ class Bounded(Property):
     def run(self, target: Target, space: Space, settled: Callable[[], bool] | None = None) -> Verdict:
         start = time.perf_counter()
         stopped = None
-        for situation in self._scored(target, space):
+        situations = list(self._scored(target, space))
+        target.prefetch(situations)  # a toolkit scores them in one call
+        for situation in situations:
             if time.perf_counter() - start > space.budget:
                 stopped = "budget"
                 break

@@ -18,10 +18,9 @@ from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
-from irprops.metrics import InputError, Situation, Undefined
+from irprops.metrics import Situation, Undefined
 from irprops.verdicts import Prop, Verdict, show
 
-from .sandbox import Sandbox
 from .targets import Defect, ProposalTarget
 
 __all__ = ["MAX_SITUATIONS", "confirm", "locate", "rerun", "situations_in"]
@@ -70,15 +69,13 @@ def outcome_text(target: ProposalTarget, situation: Situation) -> str:
 def rerun(subject: ProposalTarget, situations: list[Situation]) -> list[str] | str:
     """The outcome texts of a fresh process (a new :class:`Sandbox`, its own hash seed) on ``situations``,
     or why there are none (a sentence)."""
-    if subject.where is None:
-        return "it has no name a fresh process can import (a lambda, a nested function, or one defined in __main__)"
+    again = subject.reopened({"PYTHONHASHSEED": "random"})
+    if isinstance(again, str):
+        return again
     try:
-        box = Sandbox(subject.where, environment={"PYTHONHASHSEED": "random"})
-    except InputError as error:
-        return f"the fresh process could not load the proposal ({error})"
-    with box:
-        again = ProposalTarget(None, subject.name, subject.relevance, subject.timeout, subject.where, box)
         return [outcome_text(again, s) for s in situations]
+    finally:
+        again.close()
 
 
 def confirm(subject: ProposalTarget, verdicts: dict[Prop, Verdict]) -> dict[Prop, Verdict]:

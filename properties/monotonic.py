@@ -54,6 +54,9 @@ class Monotonic(SearchProperty[Situation]):
         for k in space.deep_depths():
             yield from deep_situations(k, k + 2, space.unjudged, space.nonrelevant)
 
+    def needs(self, candidate: Situation) -> list[Situation]:
+        return [candidate, candidate.at_depth(candidate.k + 1)]
+
     def witness(self, candidate: Situation, target: Target) -> Witness | None:
         before = target.score(candidate)
         after = target.score(candidate.at_depth(candidate.k + 1))

@@ -127,7 +127,7 @@ def call(function: Callable[..., Any], request: dict[str, Any], passing: tuple[t
     ``ZeroDivisionError`` means undefined; any other exception (``SystemExit`` and a call of
     ``os._exit`` too) is a defect, except those in ``passing``, which are raised.
     """
-    ranking = tuple(Fraction(g) for g in request["ranking"])
+    ranking = tuple(None if g is None else Fraction(g) for g in request["ranking"])
     qrels = tuple(Fraction(g) for g in request["qrels"])
     try:
         with _no_exit():
@@ -259,10 +259,10 @@ def serve(requests: int, answers: int, memory: int) -> None:
     start = json.loads(inbox.readline())
     sys.path[:0] = [p for p in start["path"] if p not in sys.path]
     try:
-        function = load(start["where"])
+        function, warmup = _loaded(start)
         ready: dict[str, Any] = {"kind": "ready", "declared": _declared(function), "callable": callable(function),
                                  "name": str(getattr(function, "__name__", start["where"].rpartition(":")[2])),
-                                 "relevance": str(getattr(function, "relevance", "") or "")}
+                                 "relevance": str(getattr(function, "relevance", "") or ""), "warmup": warmup}
     except Missing as missing:
         ready = {"kind": "failed", "problem": str(missing)}
     except BaseException as error:  # noqa: BLE001 - any failure to load is reported to the parent as a sentence
@@ -273,8 +273,45 @@ def serve(requests: int, answers: int, memory: int) -> None:
     for line in inbox:
         request = json.loads(line)
         with _limits(float(request["seconds"])):
-            answer = call(function, request)
+            answer = call_many(function, request["batch"]) if "batch" in request else call(function, request)
         _send(outbox, {**answer, "id": request.get("id")}, printed)
+
+
+def _loaded(start: dict[str, Any]) -> tuple[Any, float]:
+    """The function the first request names, and the seconds its warm-up took: a toolkit metric (``"toolkit"``) is the
+    adapter of :mod:`irprops.toolkits`, warmed up here (a JIT compiles before the first situation is timed)."""
+    if not start.get("toolkit"):
+        return load(start["where"]), 0.0
+    toolkits = importlib.import_module("irprops.toolkits")
+    glue = importlib.import_module("irprops.toolkits.glue")
+    spec = toolkits.parse(start["toolkit"])
+    adapter = glue.Adapter(spec, load(spec.name) if spec.toolkit == toolkits.CUSTOM else None)
+    return adapter, adapter.warm()
+
+
+def call_many(function: Any, requests: list[dict[str, Any]]) -> dict[str, Any]:
+    """The answers on many situations, as ``{"kind": "batch", "answers": [...]}``: in one call of ``function.batch`` (a
+    toolkit's adapter) when it has one, else one call each."""
+    batch = getattr(function, "batch", None)
+    if batch is None:
+        return {"kind": "batch", "answers": [call(function, r) for r in requests]}
+    items = [(r["ranking"], r["k"], r["qrels"]) for r in requests]
+    try:
+        with _no_exit():
+            found = batch(items)
+    except BaseException as error:  # noqa: BLE001 - the batch failed as a whole: one call each says which situation
+        if len(requests) == 1:
+            return {"kind": "batch", "answers": [_defect(f"raised {shown(error)}")]}
+        return {"kind": "batch", "answers": [call(function, r) for r in requests]}
+    answers = []
+    for value in found:
+        if isinstance(value, ZeroDivisionError):
+            answers.append({"kind": "undefined"})
+        elif isinstance(value, BaseException):
+            answers.append(_defect(f"raised {shown(value)}"))
+        else:
+            answers.append(classify(value))
+    return {"kind": "batch", "answers": answers}
 
 
 def _send(outbox: Any, answer: dict[str, Any], printed: int) -> None:

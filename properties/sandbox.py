@@ -28,6 +28,7 @@ import subprocess
 import sys
 import time
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
@@ -40,6 +41,8 @@ MEMORY_BYTES = 4 << 30
 """The address space a proposal's process may use (4 GiB): past it, allocations fail with MemoryError, a defect."""
 LOAD_SECONDS = 60.0
 """How long importing the proposal's module may take in its process."""
+TOOLKIT_LOAD_SECONDS = 300.0
+"""How long importing a toolkit and its first call may take (ranx compiles its metrics with numba on first use: 28 s)."""
 CHILD = Path(__file__).with_name("proposal_process.py")
 _LIVE: weakref.WeakSet[Sandbox] = weakref.WeakSet()
 
@@ -57,13 +60,18 @@ class Loaded:
     """A metric declared with irprops (checked in irprops' process, where its forms are built)."""
     callable: bool
     relevance: str
+    warmup: float = 0.0
+    """The seconds a toolkit's first call took in the child, before any situation was timed (a JIT compiling)."""
 
 
 class Sandbox:
     """The process a proposal ``where`` (``path/to/file.py:f`` or ``module:f``) runs in; see the module docstring."""
 
-    def __init__(self, where: str, *, memory: int = MEMORY_BYTES, environment: dict[str, str] | None = None) -> None:
+    def __init__(self, where: str, *, memory: int = MEMORY_BYTES, environment: dict[str, str] | None = None,
+                 toolkit: str | None = None) -> None:
         self.where = where
+        self.toolkit = toolkit
+        """A toolkit metric (``ranx:ndcg``): the child scores it through :mod:`irprops.toolkits`' adapter."""
         self.memory = memory
         self.environment = environment
         self._process: subprocess.Popen[bytes] | None = None
@@ -80,8 +88,24 @@ class Sandbox:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def ask(self, ranking: list[str], k: int, qrels: list[str], seconds: float) -> dict[str, Any]:
+    def ask(self, ranking: Sequence[str | None], k: int, qrels: Sequence[str], seconds: float) -> dict[str, Any]:
         """The child's answer on a situation (grades as fraction texts); raises :class:`OutOfTime` after ``seconds``."""
+        return self._asking({"ranking": ranking, "k": k, "qrels": qrels, "seconds": seconds}, seconds)
+
+    def ask_many(self, situations: Sequence[tuple[Sequence[str | None], int, Sequence[str]]],
+                 seconds: float) -> list[dict[str, Any]] | None:
+        """The child's answers on many situations in one request (a toolkit scores them in one call), or None when it
+        answered otherwise (a defect of the whole request: the caller asks one at a time); raises :class:`OutOfTime`
+        after ``seconds``."""
+        requests = [{"ranking": r, "k": k, "qrels": q} for r, k, q in situations]
+        answer = self._asking({"batch": requests, "seconds": seconds}, seconds)
+        answers = answer.get("answers")
+        if answer.get("kind") != "batch" or not isinstance(answers, list) or len(answers) != len(requests):
+            return None
+        return [a if isinstance(a, dict) else {"kind": "defect", "problem": "its process sent an answer irprops cannot read"}
+                for a in answers]
+
+    def _asking(self, request: dict[str, Any], seconds: float) -> dict[str, Any]:
         if self._process is None:
             try:
                 self._start()
@@ -89,7 +113,7 @@ class Sandbox:
                 return {"kind": "defect", "problem": f"its process could not be started again ({error})"[:300], "printed": ""}
         self._asked += 1
         try:
-            self._requests.write(json.dumps({"ranking": ranking, "k": k, "qrels": qrels, "seconds": seconds, "id": self._asked}) + "\n")
+            self._requests.write(json.dumps({**request, "id": self._asked}) + "\n")
             self._requests.flush()
         except OSError:
             return self._ended()
@@ -132,18 +156,21 @@ class Sandbox:
         os.close(answers_write)
         self._requests, self._answers = os.fdopen(requests_write, "w", encoding="utf-8"), answers_read
         try:
-            self._requests.write(json.dumps({"where": self.where, "path": [p for p in sys.path if p]}) + "\n")
+            start = {"where": self.where, "toolkit": self.toolkit, "path": [p for p in sys.path if p]}
+            self._requests.write(json.dumps(start) + "\n")
             self._requests.flush()
-            answer = self._read(LOAD_SECONDS)
+            answer = self._read(TOOLKIT_LOAD_SECONDS if self.toolkit else LOAD_SECONDS)
         except BaseException:  # Ctrl-C while it loads: the child ends with it
             self.close()
             raise
         if not answer or answer.get("kind") != "ready":
             self.close()
-            problem = (answer or {}).get("problem") or (f"importing it took over {LOAD_SECONDS:g} s" if answer is None else
+            limit = TOOLKIT_LOAD_SECONDS if self.toolkit else LOAD_SECONDS
+            problem = (answer or {}).get("problem") or (f"importing it took over {limit:g} s" if answer is None else
                                                        "its process ended while importing it")
             raise InputError("target", self.where, str(problem)[:300])
-        return Loaded(str(answer["name"]), bool(answer["declared"]), bool(answer["callable"]), str(answer["relevance"]))
+        return Loaded(str(answer["name"]), bool(answer["declared"]), bool(answer["callable"]), str(answer["relevance"]),
+                      float(answer.get("warmup") or 0.0))
 
     def _read(self, seconds: float) -> dict[str, Any] | None:
         """The next answer; None past ``seconds``; {} when the child has ended."""

@@ -24,6 +24,7 @@ from .loading import load_proposal, where_of
 from .sandbox import Sandbox
 from .space import Space
 from .targets import BuiltinTarget, ProposalTarget, Target
+from .toolkit_target import toolkit_spec, toolkit_target
 
 __all__ = ["make_target", "run_search", "search"]
 
@@ -78,6 +79,9 @@ def make_target(target: str | Measure | Callable[..., Any], relevance: Relevance
     A proposal file's object that is a declared metric (a Measure, a Metric, or a registered
     formula) becomes a built-in target, so the proof layer can see its closed form.
     """
+    spec = toolkit_spec(target) if isinstance(target, str) else None
+    if spec is not None:
+        return toolkit_target(target, spec, relevance, timeout)  # type: ignore[arg-type]
     if isinstance(target, str) and ":" in target:
         if timeout <= 0:
             raise InputError("--timeout", timeout, "must be positive")

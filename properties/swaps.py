@@ -20,9 +20,10 @@ from irprops.metrics import Situation
 from irprops.metrics.grades import format_ranking
 from irprops.verdicts import Witness, show, situation_json
 
+from . import targets
 from .base import SearchProperty
 from .space import HALF, ONE, ZERO, Space, marked, smaller, swapped, with_qrels
-from .targets import Scored, Target, clearly, relation
+from .targets import TOLERANCE, Defect, Hang, Scored, Target, clearly, relation
 
 Swap = tuple[Situation, int, int]
 GRADED_SHAPES_MAX_K = 12
@@ -94,6 +95,38 @@ class SwapProperty(SearchProperty[Swap]):
             if (i, j) in set(self.pairs(simpler)):
                 yield simpler, i, j
 
+    @staticmethod
+    def _alone(s: Situation, i: int, j: int) -> list[Situation]:
+        """``s`` with only rank i, then only rank j, holding the larger grade of the two (the others nonrelevant, the
+        unjudged unjudged, the same qrels): what a document there is worth by itself."""
+        grade = s.ranking[j - 1]
+        return [Situation.unchecked(tuple(grade if r == rank else (None if g is None else ZERO) for r, g in enumerate(s.ranking, 1)),
+                                    s.k, s.qrels, s.nonrelevant) for rank in (i, j)]
+
+    @staticmethod
+    def _resolved(s: Situation, i: int, j: int, score: Scored, target: Target) -> bool:
+        """Whether identical floats after swapping ranks i and j are evidence of an equal score: a relevant document
+        alone at each rank scores exactly 0 (the rank counts for nothing, as ranks past R do for R-precision), or more than
+        the relative tolerance of float comparisons (:data:`~targets.TOLERANCE`) of the score of ``s``. Not when a
+        document there is worth less than floats near the score hold: RBP's swap of ranks 153 and 154 changes its score
+        by 0.2 * 0.8 ** 152 * 0.2, about 8e-17, which no float near 1 holds (a toolkit's RBP was called not top-weighted
+        so); a document alone at rank 153 scores about 4e-16."""
+        scale = TOLERANCE * max(1.0, abs(score.approx))
+        for alone in SwapProperty._alone(s, i, j):
+            try:
+                worth = target.score(alone)
+            except Hang:
+                raise
+            except Defect:
+                return False
+            if not isinstance(worth, Scored) or not (worth.approx == 0.0 or abs(worth.approx) > scale):
+                return False
+        return True
+
+    def needs(self, candidate: Swap) -> list[Situation]:
+        s, i, j = candidate
+        return [s, swapped(s, i, j), *self._alone(s, i, j)]
+
     def witness(self, candidate: Swap, target: Target) -> Witness | None:
         s, i, j = candidate
         after_swap = swapped(s, i, j)
@@ -102,6 +135,9 @@ class SwapProperty(SearchProperty[Swap]):
             return None
         found = relation(after, before)
         if found is None or found.sign > 0:
+            return None
+        if found.sign == 0 and found.numerical and not self._resolved(s, i, j, before, target):
+            targets.note_undecided()
             return None
         change = "leaves the score at" if found.sign == 0 else "lowers the score to"
         text = (

@@ -20,14 +20,14 @@ import json
 import math
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import sympy
 
-from irprops.metrics import UNDEFINED, Measure, Situation, Undecided, Undefined, compare
+from irprops.metrics import UNDEFINED, InputError, Measure, Situation, Undecided, Undefined, compare
 from irprops.metrics.exact import Exact, as_exact, brief, log2, to_float, to_str
 from irprops.metrics.reads import ReadMemo
 from irprops.verdicts import Relevance, show
@@ -117,6 +117,11 @@ def relation(a: Scored, b: Scored) -> Relation | None:
 _UNDECIDED = [0]
 
 
+def note_undecided() -> None:
+    """Count a comparison a property could not certify in its own terms (floats too coarse to show a difference)."""
+    _UNDECIDED[0] += 1
+
+
 def undecided() -> int:
     """How many comparisons :func:`relation` could not certify so far in this process: a search whose count rose before
     its witness skipped candidates it could not decide, so its witness is not certified minimal."""
@@ -169,6 +174,10 @@ class Target:
             self.evaluations += 1
             found = self._cache[situation] = self._evaluate(situation)
         return found
+
+    def prefetch(self, situations: Iterable[Situation]) -> None:
+        """Score ``situations`` ahead of their use, where many are cheaper in one call (a toolkit); by default nothing:
+        the search never depends on it, and each is scored when asked."""
 
     def certainly_undefined(self, situation: Situation) -> bool:
         """Whether the score is undefined on ``situation``, certified in the target's own arithmetic."""
@@ -304,8 +313,21 @@ class ProposalTarget(Target):
         if self.sandbox is not None:
             self.sandbox.close()
 
+    def reopened(self, environment: dict[str, str]) -> ProposalTarget | str:
+        """The same proposal in a new process with ``environment`` (its own hash seed, say), or why there is none."""
+        if self.where is None:
+            return "it has no name a fresh process can import (a lambda, a nested function, or one defined in __main__)"
+        try:
+            box = Sandbox(self.where, environment=environment)
+        except InputError as error:
+            return f"the fresh process could not load the proposal ({error})"
+        return ProposalTarget(None, self.name, self.relevance, self.timeout, self.where, box)
+
     def _evaluate(self, situation: Situation) -> Outcome:
-        answer = self._answer(situation)
+        return self._read(self._answer(situation), situation)
+
+    def _read(self, answer: dict[str, Any], situation: Situation) -> Outcome:
+        """The outcome an answer of the proposal's process stands for; raises :class:`Defect` for a defect."""
         kind = answer.get("kind")
         if kind == "undefined":
             return UNDEFINED

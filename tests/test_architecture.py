@@ -1,4 +1,5 @@
-"""The layers import one way: metrics <- (verdicts, files) <- (properties | proofs) <- the rest of irprops.
+"""The layers import one way: metrics <- (verdicts, files) <- (properties | proofs) <- the rest of irprops; the toolkit
+adapters (irprops.toolkits) import nothing of irprops, and only the search reads them.
 
 The import graph is read from the source (every ``import``, at module level or inside a
 function), with module names taken from the package-dir mapping in pyproject.toml, so a
@@ -22,7 +23,8 @@ LAYERS = {
     "irprops.metrics": {"irprops.metrics"},
     "irprops.verdicts": {"irprops.metrics", "irprops.verdicts"},
     "irprops.files": {"irprops.metrics", "irprops.files"},
-    "irprops.properties": {"irprops.metrics", "irprops.verdicts", "irprops.files", "irprops.properties"},
+    "irprops.toolkits": {"irprops.toolkits"},
+    "irprops.properties": {"irprops.metrics", "irprops.verdicts", "irprops.files", "irprops.toolkits", "irprops.properties"},
     "irprops.proofs": {"irprops.metrics", "irprops.verdicts", "irprops.files", "irprops.proofs"},
 }
 """What each layer may import from irprops; the rest of irprops (checking, table, cli) may import anything."""

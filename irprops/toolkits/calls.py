@@ -1,0 +1,146 @@
+"""One call into each toolkit: trec_eval-style dictionaries in, a score per query out.
+
+Each function scores every query of ``qrels``/``run`` at the depth ``k`` and returns
+``{query_id: score}``; a query the toolkit gives no score is left out (the glue decides what
+that means). ``cuts(spec)`` says whether the toolkit cuts at k itself (then it gets the whole
+run) or whether the glue gives it the top k documents only. Each toolkit is imported on the
+first call, in the proposal's process.
+
+The conventions each call leaves to the toolkit, on purpose: its gains (linear in the grade
+for ``nDCG``/``ndcg_cut``/``ndcg``), its treatment of a query with no relevant documents, of
+unjudged documents (nonrelevant everywhere; RBP's residual is not returned), and its own
+depth convention (``rbp_eval`` and cwl_eval's ``P`` read k; the rest as above).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import io
+import os
+from collections.abc import Callable
+from typing import Any
+
+from . import Spec
+
+Qrels = dict[str, dict[str, Any]]
+Run = dict[str, dict[str, float]]
+
+_PYTREC_CUTS = {"P", "ndcg_cut", "map_cut", "recall", "success", "relative_P", "set_P", "set_recall"}
+"""trec_eval's measures with a cutoff parameter (``P.10`` -> ``P_10``); the others read the whole run."""
+
+
+def _ir_measures(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
+    import ir_measures
+
+    measure = ir_measures.parse_measure(_ir_measures_name(spec, k if cuts(spec) else None))
+    return {m.query_id: float(m.value) for m in ir_measures.iter_calc([measure], qrels, run)}
+
+
+def _ir_measures_name(spec: Spec, k: int | None) -> str:
+    inner = ", ".join(f"{key}={value}" for key, value in spec.params)
+    return spec.name + (f"({inner})" if inner else "") + (f"@{k}" if k is not None else "")
+
+
+def _pytrec_eval(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
+    import pytrec_eval
+
+    name, key = (f"{spec.name}.{k}", f"{spec.name}_{k}") if cuts(spec) else (spec.name, spec.name)
+    scores = pytrec_eval.RelevanceEvaluator(qrels, {name}).evaluate(run)
+    return {qid: float(found[key]) for qid, found in scores.items() if key in found}
+
+
+def _ranx_name(spec: Spec, k: int) -> str:
+    if spec.name == "rbp":
+        p = spec.param("p")
+        if p is None or not p.startswith("0."):
+            raise ValueError(f"ranx:rbp needs its persistence as rbp(p=0.8), not {spec.title!r}")
+        return f"rbp.{p[2:]}"
+    return f"{spec.name}@{k}"
+
+
+def _ranx(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
+    import ranx
+
+    both = sorted(set(qrels) & set(run))  # ranx scores the queries of both, and refuses runs and qrels that differ
+    if not both:
+        return {}
+    given = {q: qrels[q] for q in both}
+    kept = ranx.Qrels.from_dict(given)
+    if {q: dict(d) for q, d in kept.to_dict().items()} != {q: d for q, d in given.items() if d}:
+        raise ValueError("ranx dropped grades from the qrels it was given (it keeps integer grades >= 0 only)")
+    scored = ranx.evaluate(kept, ranx.Run.from_dict({q: run[q] for q in both}), _ranx_name(spec, k), return_mean=False)
+    return {q: float(v) for q, v in zip(both, scored, strict=True)}
+
+
+def _rbp_eval(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
+    import rbp_eval
+
+    p = float(spec.param("p") or "nan")
+    if not 0 < p < 1:
+        raise ValueError(f"rbp_eval:rbp needs its persistence 0 < p < 1, as rbp(p=0.8), not {spec.title!r}")
+    lines = [f"{q} 0 {d} {float(g)!r}" for q, docs in qrels.items() for d, g in docs.items()]  # "1.0": a gain, not a binary mark
+    ranked = [f"{q} Q0 {d} {rank} {score!r} irprops" for q, docs in run.items() for rank, (d, score) in enumerate(docs.items(), 1)]
+    judged = rbp_eval.load_qrels(io.StringIO("\n".join(lines) + "\n"))
+    results = rbp_eval.evaluate(judged, rbp_eval.load_run(io.StringIO("\n".join(ranked) + "\n")), rbp_eval.Ordering.SCORE, [p], [float(k)])
+    return {str(r.qid): float(r.depth_res[0].persist_res[0].sum) for r in results.qid_res if r.num_rel >= 0}
+
+
+def _cwl_metric(spec: Spec, k: int) -> Any:
+    module = importlib.import_module("cwl.ruler.measures")
+    found = None
+    for path in sorted(module.__path__):
+        for name in sorted(os.listdir(path)):
+            if name.startswith("cwl_") and name.endswith(".py"):
+                candidate = getattr(importlib.import_module(f"cwl.ruler.measures.{name[:-3]}"), f"{spec.name}CWLMetric", None)
+                found = found or candidate
+    if found is None:
+        raise ValueError(f"cwl_eval has no metric {spec.name!r} (its names: P, AP, RR, RBP, NDCG, INST, INSQ, TrAP, ...)")
+    params = {("theta" if key == "p" and spec.name == "RBP" else key): float(value) for key, value in spec.params}
+    if "k" in inspect.signature(found).parameters:
+        params["k"] = k
+    return found(**params)
+
+
+def _cwl_eval(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
+    from cwl.ruler.ranking import RankingMaker
+    from cwl.seeker.trec_qrel_handler import TrecQrelHandler
+
+    metric = _cwl_metric(spec, k)
+    judged = TrecQrelHandler()
+    for q, docs in qrels.items():
+        for d, g in docs.items():
+            judged.put_value(q, d, float(g))
+    scores = {}
+    for q, docs in run.items():
+        if q not in qrels:
+            continue
+        maker = RankingMaker(q, judged, None, max_n=max(1000, len(docs)))
+        for d in docs:
+            maker.add(d, "doc")
+        metric.measure(maker.get_ranking())
+        scores[q] = float(metric.expected_utility)
+    return scores
+
+
+def cuts(spec: Spec) -> bool:
+    """Whether the toolkit's metric has a depth of its own (it gets the whole run and k), else it gets the top k."""
+    if spec.toolkit == "ir_measures":
+        import ir_measures
+
+        return "cutoff" in ir_measures.parse_measure(_ir_measures_name(spec, None)).SUPPORTED_PARAMS
+    if spec.toolkit == "pytrec_eval":
+        return spec.name in _PYTREC_CUTS
+    if spec.toolkit == "ranx":
+        return spec.name != "rbp"
+    if spec.toolkit == "rbp_eval":
+        return True
+    if spec.toolkit == "cwl_eval":
+        return "k" in inspect.signature(type(_cwl_metric(spec, 1))).parameters
+    return True  # a function of the documented contract is given k and the whole run
+
+
+CALLS: dict[str, Callable[[Spec, Qrels, Run, int], dict[str, float]]] = {
+    "ir_measures": _ir_measures, "pytrec_eval": _pytrec_eval, "ranx": _ranx, "rbp_eval": _rbp_eval, "cwl_eval": _cwl_eval,
+}
+"""The call of each toolkit with an adapter."""

@@ -1,0 +1,116 @@
+"""A toolkit's metric as a search target: ``ir_measures:nDCG``, ``pytrec_eval:Rprec``, ``ranx:rbp(p=0.8)``, ...
+
+The toolkit runs in a proposal process (:mod:`~irprops.properties.sandbox`) through the
+adapter of :mod:`irprops.toolkits`, which owns the glue (document ids, grades, depths, empty
+runs). Its scores are floats: a verdict it takes part in is numerical evidence, compared as
+:func:`~irprops.properties.targets.relation` says. The searches announce the situations they
+are about to score (:meth:`ToolkitTarget.prefetch`), and the toolkit scores them in one call,
+one query id per situation: a check costs a few hundred calls, not tens of thousands.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterable
+from typing import Any
+
+from irprops.metrics import InputError, Situation
+from irprops.toolkits import CUSTOM, EXTRA, TOOLKITS, Spec, SpecError, parse
+from irprops.verdicts import Relevance
+
+from .loading import where_of
+from .sandbox import OutOfTime, Sandbox
+from .targets import Hang, ProposalTarget
+
+FRESH_WARMUP = 1.0
+"""A toolkit whose warm-up took longer (ranx: 12 s) has its witnesses re-run in its own process only, not in a fresh one."""
+BATCH = 2000
+"""The most situations one toolkit call scores."""
+
+
+def toolkit_spec(text: str) -> Spec | None:
+    """The toolkit metric ``text`` names, or None; an unreadable one, or a toolkit not installed, is an input error."""
+    try:
+        spec = parse(text)
+    except SpecError as error:
+        raise InputError("target", text, str(error).partition(": ")[2]) from None
+    if spec is None or spec.toolkit == CUSTOM:
+        return spec
+    toolkit = TOOLKITS[spec.toolkit]
+    if importlib.util.find_spec(toolkit.module) is None:
+        raise InputError("target", text, f"{toolkit.key} is not installed",
+                         f"pip install 'irprops[{EXTRA}]' (or pip install {toolkit.distribution})")
+    return spec
+
+
+class ToolkitTarget(ProposalTarget):
+    """A toolkit metric, scored in its own process, many situations per call."""
+
+    def __init__(self, spec: Spec, name: str, relevance: Relevance, timeout: float, sandbox: Sandbox) -> None:
+        super().__init__(None, name, relevance, timeout, None, sandbox)
+        self.spec = spec
+        self.exact = False
+        self.warmup = sandbox.loaded.warmup
+        """The seconds the toolkit's first call took, before the search started (reported with the verdicts)."""
+        self.calls = 0
+        """How many requests went to the toolkit's process (a batch is one)."""
+
+    def fresh(self) -> ToolkitTarget:
+        return ToolkitTarget(self.spec, self.name, self.relevance, self.timeout, self.sandbox)  # type: ignore[arg-type]
+
+    def reopened(self, environment: dict[str, str]) -> ToolkitTarget | str:
+        box = self.sandbox
+        assert box is not None
+        if self.warmup > FRESH_WARMUP:
+            return (f"its warm-up took {self.warmup:.1f} s (a JIT compiling), which a fresh process would take again; "
+                    "its witnesses were re-run in its own process, each time with nothing cached")
+        try:
+            again = Sandbox(box.where, environment=environment, toolkit=box.toolkit)
+        except InputError as error:
+            return f"the fresh process could not load the toolkit ({error})"
+        return ToolkitTarget(self.spec, self.name, self.relevance, self.timeout, again)
+
+    def prefetch(self, situations: Iterable[Situation]) -> None:
+        """Score the situations not scored yet, :data:`BATCH` per call; those a batch cannot answer are left to
+        :meth:`score`, one by one (which then says which situation failed, or hung)."""
+        wanted = list(dict.fromkeys(s for s in situations if s not in self._cache))
+        for start in range(0, len(wanted), BATCH):
+            chunk = wanted[start:start + BATCH]
+            self.calls += 1
+            try:
+                answers = self.sandbox.ask_many([self._request(s) for s in chunk],  # type: ignore[union-attr]
+                                                self.timeout * (1 + len(chunk) / 100))
+            except OutOfTime:
+                return  # the process was ended: the situations are asked one by one, and the one that hangs is named
+            if answers is None:
+                return
+            for situation, answer in zip(chunk, answers, strict=True):
+                if answer.get("kind") == "defect":
+                    continue  # asked again alone when the search scores it, which raises the defect there
+                self.evaluations += 1
+                self._cache[situation] = self._read(answer, situation)
+
+    @staticmethod
+    def _request(situation: Situation) -> tuple[list[str | None], int, list[str]]:
+        return ([None if g is None else str(g) for g in situation.ranking], situation.k, [str(g) for g in situation.qrels])
+
+    def _answer(self, situation: Situation) -> dict[str, Any]:
+        self.calls += 1
+        try:
+            return self.sandbox.ask(*self._request(situation), self.timeout)  # type: ignore[union-attr]
+        except OutOfTime:
+            raise Hang(situation, f"did not return within {self.timeout:g} s") from None
+
+
+def toolkit_target(text: str, spec: Spec, relevance: Relevance | None, timeout: float) -> ToolkitTarget:
+    """The target of the toolkit metric ``spec`` (``text`` as the user wrote it)."""
+    if timeout <= 0:
+        raise InputError("--timeout", timeout, "must be positive")
+    if spec.toolkit == CUSTOM:
+        spec = Spec(CUSTOM, where_of(spec.name))
+    named = f"{spec.toolkit}:{spec.name}" + (f"({', '.join(f'{k}={v}' for k, v in spec.params)})" if spec.params else "")
+    box = Sandbox(spec.name if spec.toolkit == CUSTOM else text, toolkit=named)
+    if relevance is not None and relevance not in ("binary", "graded"):
+        box.close()
+        raise InputError("relevance", relevance, "must be binary or graded")
+    return ToolkitTarget(spec, text, relevance or "binary", timeout, box)

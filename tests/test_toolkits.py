@@ -1,0 +1,182 @@
+"""Toolkit metrics checked through their own code (issue 12): names, the glue, batch evaluation, and the profiles.
+
+The toolkits are optional (``pip install 'irprops[toolkits]'``; the test extra installs them): a test of one that is
+not installed is skipped, saying which.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from irprops import check
+from irprops.cli import main
+from irprops.metrics import InputError, Situation
+from irprops.properties import make_target
+from irprops.properties.fresh import situations_in
+from irprops.toolkits import Spec, SpecError, parse
+from irprops.toolkits.glue import Adapter, query
+
+from .conftest import ROOT
+
+FUNCTIONS = ROOT / "tests" / "toolkit_functions.py"
+
+
+def needs(toolkit: str) -> pytest.MarkDecorator:
+    module = {"cwl_eval": "cwl"}.get(toolkit, toolkit)
+    return pytest.mark.skipif(importlib.util.find_spec(module) is None,
+                              reason=f"{toolkit} is not installed (pip install 'irprops[toolkits]')")
+
+
+class TestNames:
+    def test_a_toolkit_prefix_names_a_toolkit_metric_with_its_parameters(self) -> None:
+        assert parse("rbp_eval:rbp(p=0.8)") == Spec("rbp_eval", "rbp", (("p", "0.8"),))
+        assert parse("pytrec_eval:ndcg_cut") == Spec("pytrec_eval", "ndcg_cut")
+
+    def test_metric_families_and_proposals_are_not_toolkit_metrics(self) -> None:
+        assert parse("RBP(p=0.5)") is None and parse("tests/proposals.py:precision") is None and parse("ir_measures") is None
+
+    @pytest.mark.parametrize("text", ["ranx:rbp(p)", "ranx:", "ir_measures:nDCG)(", "dicts:nofunction"])
+    def test_an_unreadable_name_is_refused_with_what_to_write(self, text: str) -> None:
+        with pytest.raises(SpecError, match="write|give"):
+            parse(text)
+
+    def test_on_the_command_line_it_is_a_one_line_error_with_status_2(self) -> None:
+        result = CliRunner().invoke(main, ["check", "ranx:rbp(p)"])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert "target = 'ranx:rbp(p)'" in result.output and "p=0.8" in result.output
+
+    def test_a_toolkit_that_is_not_installed_is_named_with_the_extra_that_installs_it(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        real = importlib.util.find_spec
+        monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "ranx" else real(name, *a))
+        with pytest.raises(InputError, match=r"ranx is not installed.*pip install 'irprops\[toolkits\]'"):
+            make_target("ranx:ndcg", None, 1.0)
+
+
+class TestGlue:
+    def test_ranked_documents_get_strictly_decreasing_scores_and_unretrieved_relevant_ones_are_judged(self) -> None:
+        judged, run = query(["0", "1", "1"], ["1", "1", "1"], integer=True)
+        assert run == {"d1": 3.0, "d2": 2.0, "d3": 1.0}
+        assert judged == {"d1": 0, "d2": 1, "d3": 1, "u1": 1}
+
+    def test_an_unjudged_document_is_ranked_but_not_judged(self) -> None:
+        judged, run = query([None, "1"], ["1"], integer=True)
+        assert "d1" in run and "d1" not in judged
+
+    def test_grades_become_integers_by_the_least_common_multiple_of_their_denominators(self) -> None:
+        judged, _ = query(["1/2", "1/3"], ["1", "1/2", "1/3"], integer=True)
+        assert judged == {"d1": 3, "d2": 2, "u1": 6}
+
+    def test_a_toolkit_that_reads_fractions_gets_the_grades_themselves(self) -> None:
+        judged, _ = query(["1/3"], ["1/3"], integer=False)
+        assert judged == {"d1": Fraction(1, 3)}
+
+    def test_docnos_sort_in_rank_order_past_nine_documents(self) -> None:
+        _, run = query(["0"] * 12, [], integer=True)
+        assert sorted(run) == list(run)
+
+    def test_a_batch_that_fails_is_scored_situation_by_situation_so_each_failure_is_its_own(self) -> None:
+        from tests import toolkit_functions
+
+        adapter = Adapter(Spec("dicts", "unused"), toolkit_functions.fails_on_two_relevant_documents)
+        one, two = adapter.batch([(["1"], 1, ["1"]), (["1"], 1, ["1", "1"])])
+        assert one == 1.0 and isinstance(two, RuntimeError)
+
+    def test_an_empty_run_scores_0_and_a_query_with_no_judgments_is_undefined(self) -> None:
+        from tests import toolkit_functions
+
+        adapter = Adapter(Spec("dicts", "unused"), toolkit_functions.precision)
+        assert adapter.batch([([], 2, ["1"]), ([None], 1, []), (["1", "0"], 2, ["1"])]) == [0.0, None, 0.5]
+
+
+class TestBatchEvaluation:
+    def test_a_check_scores_many_situations_per_call(self) -> None:
+        result = check(f"dicts:{FUNCTIONS}:precision", ["monotonic", "localized", "realizable"])
+        implementation = result.implementation
+        assert implementation is not None and implementation.toolkit == "dicts"
+        assert implementation.situations > 20 * implementation.calls
+
+    def test_batching_changes_no_verdict_of_the_same_function_called_one_situation_at_a_time(self) -> None:
+        batched = check(f"dicts:{FUNCTIONS}:precision", ["monotonic", "top_weighted", "realizable"])
+        alone = check(f"{ROOT / 'tests' / 'proposals.py'}:precision", ["monotonic", "top_weighted", "realizable"])
+        for key in ("monotonic", "top_weighted", "realizable"):
+            assert batched[key].verdict == alone[key].verdict == "no"
+            assert list(situations_in(batched[key].witness.data)) == list(situations_in(alone[key].witness.data))  # type: ignore[union-attr]
+
+    def test_the_json_says_what_scoring_took(self) -> None:
+        result = CliRunner().invoke(main, ["check", f"dicts:{FUNCTIONS}:precision", "monotonic", "--json"])
+        found = json.loads(result.output)["implementation"]
+        assert set(found) == {"toolkit", "name", "warmup_seconds", "situations", "calls"}
+        assert found["name"] == f"{FUNCTIONS}:precision"
+
+    def test_a_function_that_does_not_return_a_dictionary_is_refused_at_load(self) -> None:
+        with pytest.raises(InputError, match=r"returns \{query_id: score\}, not list"):
+            make_target(f"dicts:{FUNCTIONS}:not_a_dict", None, 1.0)
+
+
+class TestFloatEqualities:
+    """A float equality after a swap is evidence only where floats see the swapped documents (each moves the score past
+    the comparison tolerance)."""
+
+    def test_a_float_rbp_is_not_refuted_by_a_swap_below_float_resolution(self) -> None:
+        result = check(f"{FUNCTIONS}:float_rbp", ["convergent", "top_weighted"])
+        assert result["convergent"].verdict == result["top_weighted"].verdict == "unknown"
+        assert "could not be decided" in result["top_weighted"].evidence
+
+    def test_a_true_equality_at_rank_40_that_floats_resolve_still_refutes(self) -> None:
+        verdict = check(f"{FUNCTIONS}:float_twin_weights", ["top_weighted"])["top_weighted"]
+        assert verdict.verdict == "no"
+        assert (verdict.witness.data["i"], verdict.witness.data["j"]) == (40, 41)  # type: ignore[union-attr]
+
+    def test_precision_in_floats_keeps_its_equality_witness_at_depth_2(self) -> None:
+        verdict = check(f"dicts:{FUNCTIONS}:precision", ["top_weighted"])["top_weighted"]
+        assert verdict.witness.data == {"k": 2, "ranking": ["0", "1"], "qrels": ["1"], "i": 1, "j": 2}  # type: ignore[union-attr]
+
+
+NO_CELLS = {
+    "ir_measures:nDCG": {"monotonic", "localized"},
+    "ir_measures:P": {"monotonic", "top_weighted", "realizable"},
+    "ir_measures:AP": {"localized", "realizable"},
+    "ir_measures:RR": {"convergent", "top_weighted"},
+    "pytrec_eval:Rprec": {"convergent", "top_weighted", "localized", "realizable"},
+    "pytrec_eval:ndcg_cut": {"monotonic", "localized"},
+    "ranx:ndcg": {"monotonic", "localized"},
+    "ranx:rbp(p=0.8)": {"realizable"},
+    "rbp_eval:rbp(p=0.8)": {"realizable"},
+}
+"""The profiles issue 12 asks for: these cells are refuted with witnesses, the rest are unknown (only a proof could say
+yes, and a toolkit's code has none)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("target", [pytest.param(t, marks=needs(t.partition(":")[0])) for t in NO_CELLS])
+def test_a_toolkit_metric_has_the_profile_of_its_definition(target: str) -> None:
+    result = check(target)
+    refuted = {str(key) for key, v in result.verdicts.items() if v.verdict == "no"}
+    assert refuted == NO_CELLS[target]
+    assert all(v.verdict == "unknown" for key, v in result.verdicts.items() if str(key) not in refuted)
+    assert all(v.witness is not None and v.search is not None and "numerical evidence" in v.method
+               for v in result.verdicts.values() if v.verdict == "no")
+
+
+@needs("pytrec_eval")
+def test_trec_evals_rprec_at_depth_k_is_not_realizable_because_it_divides_by_r() -> None:
+    witness = check("pytrec_eval:Rprec", ["realizable"])["realizable"].witness
+    assert witness is not None and witness.data["k"] == 1 and witness.data["qrels"] == ["1", "1"]
+    assert Fraction(witness.data["max"]) == Fraction(1, 2)
+
+
+@needs("cwl_eval")
+def test_cwl_evals_ap_divides_by_the_relevant_documents_retrieved() -> None:
+    adapter = Adapter(parse("cwl_eval:AP"))  # type: ignore[arg-type]
+    assert adapter.batch([(["1", "0", "0"], 3, ["1", "1"])]) == [1.0]  # AP is 1/2 here: R = 2
+
+
+def test_situation_docnos_match_the_situation() -> None:
+    s = Situation.of("10?", R=2)
+    judged, run = query([None if g is None else str(g) for g in s.ranking], [str(g) for g in s.qrels], integer=True)
+    assert len(run) == 3 and sum(1 for g in judged.values() if g) == s.R
