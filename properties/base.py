@@ -212,7 +212,7 @@ class SearchProperty(Property, Generic[C]):
         """``candidates``, with the situations of each batch handed to ``target.prefetch`` before the batch is tried (for
         a toolkit; a target that scores one at a time is not asked). Batches grow from :data:`FIRST_BATCH` candidates, so
         that a witness met early costs a small call. Only what is cached changes: every verdict is what it would be."""
-        if type(target).prefetch is Target.prefetch:
+        if not target.batches:
             yield from candidates
             return
         size = FIRST_BATCH

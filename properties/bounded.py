@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from irprops.metrics import Situation
 from irprops.verdicts import Prop, Search, Verdict, show
@@ -43,8 +43,10 @@ class Bounded(Property):
     def run(self, target: Target, space: Space, settled: Callable[[], bool] | None = None) -> Verdict:
         start = time.perf_counter()
         stopped = None
-        situations = list(self._scored(target, space))
-        target.prefetch(situations)  # a toolkit scores them in one call
+        situations: Iterable[Situation] = self._scored(target, space)
+        if target.batches:  # a toolkit scores them in one call; the others one by one, as the budget allows
+            situations = list(situations)
+            target.prefetch(situations)
         for situation in situations:
             if time.perf_counter() - start > space.budget:
                 stopped = "budget"

@@ -285,7 +285,7 @@ def _loaded(start: dict[str, Any]) -> tuple[Any, float]:
     toolkits = importlib.import_module("irprops.toolkits")
     glue = importlib.import_module("irprops.toolkits.glue")
     spec = toolkits.parse(start["toolkit"])
-    adapter = glue.Adapter(spec, load(spec.name) if spec.toolkit == toolkits.CUSTOM else None)
+    adapter = glue.Adapter(spec, load(spec.name) if spec.toolkit == toolkits.CUSTOM else None, int(start.get("scale") or 1))
     return adapter, adapter.warm()
 
 
@@ -295,14 +295,14 @@ def call_many(function: Any, requests: list[dict[str, Any]]) -> dict[str, Any]:
     batch = getattr(function, "batch", None)
     if batch is None:
         return {"kind": "batch", "answers": [call(function, r) for r in requests]}
-    items = [(r["ranking"], r["k"], r["qrels"]) for r in requests]
+    items = [(r["ranking"], r["k"], r["qrels"], *([r["ties"]] if r.get("ties") else [])) for r in requests]
     try:
         with _no_exit():
             found = batch(items)
-    except BaseException as error:  # noqa: BLE001 - the batch failed as a whole: one call each says which situation
+    except BaseException as error:  # noqa: BLE001 - the batch failed as a whole: each situation alone says which
         if len(requests) == 1:
             return {"kind": "batch", "answers": [_defect(f"raised {shown(error)}")]}
-        return {"kind": "batch", "answers": [call(function, r) for r in requests]}
+        return {"kind": "batch", "answers": [call_many(function, [r])["answers"][0] for r in requests]}
     answers = []
     for value in found:
         if isinstance(value, ZeroDivisionError):

@@ -156,7 +156,8 @@ class Realizable(Property):
         target is certainly undefined on every one (no defect; a declared metric's floats are confirmed by its exact
         form): a collection where no arrangement reaches the supremum."""
         scored, defects = [], log.defects
-        target.prefetch(situations)  # a toolkit scores them in one call
+        if target.batches:
+            target.prefetch(situations)  # a toolkit scores them in one call
         for s in situations:
             log.tried += 1
             try:

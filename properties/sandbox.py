@@ -68,9 +68,11 @@ class Sandbox:
     """The process a proposal ``where`` (``path/to/file.py:f`` or ``module:f``) runs in; see the module docstring."""
 
     def __init__(self, where: str, *, memory: int = MEMORY_BYTES, environment: dict[str, str] | None = None,
-                 toolkit: str | None = None) -> None:
+                 toolkit: str | None = None, scale: int = 1) -> None:
         self.where = where
         self.toolkit = toolkit
+        self.scale = scale
+        """What a toolkit's integer grades are multiplied by (:data:`irprops.toolkits.GRADE_SCALE` over graded situations)."""
         """A toolkit metric (``ranx:ndcg``): the child scores it through :mod:`irprops.toolkits`' adapter."""
         self.memory = memory
         self.environment = environment
@@ -92,12 +94,12 @@ class Sandbox:
         """The child's answer on a situation (grades as fraction texts); raises :class:`OutOfTime` after ``seconds``."""
         return self._asking({"ranking": ranking, "k": k, "qrels": qrels, "seconds": seconds}, seconds)
 
-    def ask_many(self, situations: Sequence[tuple[Sequence[str | None], int, Sequence[str]]],
-                 seconds: float) -> list[dict[str, Any]] | None:
-        """The child's answers on many situations in one request (a toolkit scores them in one call), or None when it
+    def ask_many(self, situations: Sequence[tuple[Any, ...]], seconds: float) -> list[dict[str, Any]] | None:
+        """The child's answers on many situations ``(ranking, k, qrels[, tie group sizes])`` in one request (a toolkit
+        scores them in one call), or None when it
         answered otherwise (a defect of the whole request: the caller asks one at a time); raises :class:`OutOfTime`
         after ``seconds``."""
-        requests = [{"ranking": r, "k": k, "qrels": q} for r, k, q in situations]
+        requests = [{"ranking": r, "k": k, "qrels": q, **({"ties": list(t[0])} if t else {})} for r, k, q, *t in situations]
         answer = self._asking({"batch": requests, "seconds": seconds}, seconds)
         answers = answer.get("answers")
         if answer.get("kind") != "batch" or not isinstance(answers, list) or len(answers) != len(requests):
@@ -156,7 +158,7 @@ class Sandbox:
         os.close(answers_write)
         self._requests, self._answers = os.fdopen(requests_write, "w", encoding="utf-8"), answers_read
         try:
-            start = {"where": self.where, "toolkit": self.toolkit, "path": [p for p in sys.path if p]}
+            start = {"where": self.where, "toolkit": self.toolkit, "scale": self.scale, "path": [p for p in sys.path if p]}
             self._requests.write(json.dumps(start) + "\n")
             self._requests.flush()
             answer = self._read(TOOLKIT_LOAD_SECONDS if self.toolkit else LOAD_SECONDS)

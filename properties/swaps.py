@@ -26,6 +26,9 @@ from .space import HALF, ONE, ZERO, Space, marked, smaller, swapped, with_qrels
 from .targets import TOLERANCE, Defect, Hang, Scored, Target, clearly, relation
 
 Swap = tuple[Situation, int, int]
+FLOAT_EQUALITY_MAX_K = 6
+"""The deepest depth at which identical float scores after a swap count as an equal score (see
+:meth:`SwapProperty._resolved`): the exhaustive phase's."""
 GRADED_SHAPES_MAX_K = 12
 """The deepest depth of the graded shapes of the deep phase (graded Q fails from depth 8 on; deeper, they cost time)."""
 
@@ -96,36 +99,69 @@ class SwapProperty(SearchProperty[Swap]):
                 yield simpler, i, j
 
     @staticmethod
-    def _alone(s: Situation, i: int, j: int) -> list[Situation]:
-        """``s`` with only rank i, then only rank j, holding the larger grade of the two (the others nonrelevant, the
-        unjudged unjudged, the same qrels): what a document there is worth by itself."""
+    def _probes(s: Situation, i: int, j: int) -> list[tuple[Situation, Situation]]:
+        """For each of ranks i and j holding a relevant document: ``s`` without it (nonrelevant there), and the document
+        alone at that rank with the larger grade of the two (the others nonrelevant, the unjudged unjudged)."""
+        found = []
+        for rank in (i, j):
+            if s.ranking[rank - 1]:
+                without = tuple(ZERO if r == rank else g for r, g in enumerate(s.ranking, 1))
+                found.append((Situation.unchecked(without, s.k, s.qrels, s.nonrelevant), SwapProperty._alone(s, j, rank)))
+        return found
+
+    @staticmethod
+    def _alone(s: Situation, j: int, rank: int) -> Situation:
+        """``s`` with the grade at rank j alone at ``rank``, the others nonrelevant, the unjudged unjudged."""
         grade = s.ranking[j - 1]
-        return [Situation.unchecked(tuple(grade if r == rank else (None if g is None else ZERO) for r, g in enumerate(s.ranking, 1)),
-                                    s.k, s.qrels, s.nonrelevant) for rank in (i, j)]
+        return Situation.unchecked(tuple(grade if r == rank else (None if g is None else ZERO) for r, g in enumerate(s.ranking, 1)),
+                                   s.k, s.qrels, s.nonrelevant)
 
     @staticmethod
     def _resolved(s: Situation, i: int, j: int, score: Scored, target: Target) -> bool:
-        """Whether identical floats after swapping ranks i and j are evidence of an equal score: a relevant document
-        alone at each rank scores exactly 0 (the rank counts for nothing, as ranks past R do for R-precision), or more than
-        the relative tolerance of float comparisons (:data:`~targets.TOLERANCE`) of the score of ``s``. Not when a
-        document there is worth less than floats near the score hold: RBP's swap of ranks 153 and 154 changes its score
-        by 0.2 * 0.8 ** 152 * 0.2, about 8e-17, which no float near 1 holds (a toolkit's RBP was called not top-weighted
-        so); a document alone at rank 153 scores about 4e-16."""
-        scale = TOLERANCE * max(1.0, abs(score.approx))
-        for alone in SwapProperty._alone(s, i, j):
-            try:
-                worth = target.score(alone)
-            except Hang:
-                raise
-            except Defect:
-                return False
-            if not isinstance(worth, Scored) or not (worth.approx == 0.0 or abs(worth.approx) > scale):
+        """Whether identical floats after swapping ranks i and j stand for an equal score, as numerical evidence.
+
+        Floats cannot tell an equal score from one that differs below their resolution: deep in a ranking a swap's effect
+        is routinely lost (RBP's swap of ranks 153 and 154 is worth 8e-17 at a score near 1; ERR's at rank 49 behind 48
+        relevant documents, 4e-17), and a term that does not move with the swap can hide one that does (a hostile
+        review's 0.5 P + 0.5 RBP at k = 176, where even the document alone at rank 175 and at rank 176 scores the same
+        float). So identical floats count only up to :data:`FLOAT_EQUALITY_MAX_K`, the exhaustive phase's depths, and
+        only where each relevant document at ranks i and j visibly counts, or visibly counts for nothing: removing it
+        moves the float score by exactly 0 or by more than the relative tolerance of float comparisons
+        (:data:`~targets.TOLERANCE`); where the score without it has no value, alone at its rank it scores exactly 0 or
+        more than that. Deeper, a true equality (equal weights at ranks 40 and 41) is not found: completeness, not
+        soundness. A metric whose weights span some sixteen orders of magnitude within six ranks, under a term that does
+        not move with the swap (0.5 P + 0.5 RBP(p = 1e-4) at ranks 5 and 6), can still hide a difference: the limit of
+        float evidence, and why a float metric's "no" is labelled numerical."""
+        tolerance = TOLERANCE * max(1.0, abs(score.approx))
+        if s.k > FLOAT_EQUALITY_MAX_K:
+            return False
+        for without, alone in SwapProperty._probes(s, i, j):
+            for probe, against in ((without, score.approx), (alone, 0.0)):
+                found = SwapProperty._worth(target, probe)
+                if found is not None:
+                    moved = abs(against - found)
+                    if moved == 0.0 or moved > tolerance:
+                        break
+                    return False
+            else:
                 return False
         return True
 
+    @staticmethod
+    def _worth(target: Target, probe: Situation) -> float | None:
+        """The float score of a probe, None where it has none (a defect too; a hang is raised)."""
+        try:
+            found = target.score(probe)
+        except Hang:
+            raise
+        except Defect:
+            return None
+        return found.approx if isinstance(found, Scored) else None
+
     def needs(self, candidate: Swap) -> list[Situation]:
         s, i, j = candidate
-        return [s, swapped(s, i, j), *self._alone(s, i, j)]
+        probes = [p for pair in self._probes(s, i, j) for p in pair] if s.k <= FLOAT_EQUALITY_MAX_K else []
+        return [s, swapped(s, i, j), *probes]
 
     def witness(self, candidate: Swap, target: Target) -> Witness | None:
         s, i, j = candidate

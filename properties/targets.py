@@ -162,6 +162,8 @@ class Target:
     """Whether scores read N, the collection's judged nonrelevant documents (then the search gives it, over a range)."""
     provable = False
     """Whether a proof may be asked for (a declared metric): the searches then also score what self-checks it."""
+    batches = False
+    """Whether many situations cost less scored in one call (:meth:`prefetch`): a toolkit's metric."""
 
     def __init__(self) -> None:
         self._cache: dict[Situation, Outcome] = {}

@@ -11,11 +11,12 @@ one query id per situation: a check costs a few hundred calls, not tens of thous
 from __future__ import annotations
 
 import importlib.util
+import time
 from collections.abc import Iterable
 from typing import Any
 
 from irprops.metrics import InputError, Situation
-from irprops.toolkits import CUSTOM, EXTRA, TOOLKITS, Spec, SpecError, parse
+from irprops.toolkits import CUSTOM, EXTRA, GRADE_SCALE, TOOLKITS, Spec, SpecError, parse
 from irprops.verdicts import Relevance
 
 from .loading import where_of
@@ -46,6 +47,8 @@ def toolkit_spec(text: str) -> Spec | None:
 class ToolkitTarget(ProposalTarget):
     """A toolkit metric, scored in its own process, many situations per call."""
 
+    batches = True
+
     def __init__(self, spec: Spec, name: str, relevance: Relevance, timeout: float, sandbox: Sandbox) -> None:
         super().__init__(None, name, relevance, timeout, None, sandbox)
         self.spec = spec
@@ -54,9 +57,18 @@ class ToolkitTarget(ProposalTarget):
         """The seconds the toolkit's first call took, before the search started (reported with the verdicts)."""
         self.calls = 0
         """How many requests went to the toolkit's process (a batch is one)."""
+        self._batching = True
+        self._each: float | None = None
 
     def fresh(self) -> ToolkitTarget:
         return ToolkitTarget(self.spec, self.name, self.relevance, self.timeout, self.sandbox)  # type: ignore[arg-type]
+
+    def _limit(self, situations: int) -> float:
+        """The time a batch may take: the timeout for each of its situations until one batch has been timed, then the
+        timeout plus ten times what its situations took each so far (a batch that hangs is found sooner)."""
+        if self._each is None:
+            return self.timeout * situations
+        return self.timeout + 10 * self._each * situations
 
     def reopened(self, environment: dict[str, str]) -> ToolkitTarget | str:
         box = self.sandbox
@@ -65,7 +77,7 @@ class ToolkitTarget(ProposalTarget):
             return (f"its warm-up took {self.warmup:.1f} s (a JIT compiling), which a fresh process would take again; "
                     "its witnesses were re-run in its own process, each time with nothing cached")
         try:
-            again = Sandbox(box.where, environment=environment, toolkit=box.toolkit)
+            again = Sandbox(box.where, environment=environment, toolkit=box.toolkit, scale=box.scale)
         except InputError as error:
             return f"the fresh process could not load the toolkit ({error})"
         return ToolkitTarget(self.spec, self.name, self.relevance, self.timeout, again)
@@ -73,15 +85,19 @@ class ToolkitTarget(ProposalTarget):
     def prefetch(self, situations: Iterable[Situation]) -> None:
         """Score the situations not scored yet, :data:`BATCH` per call; those a batch cannot answer are left to
         :meth:`score`, one by one (which then says which situation failed, or hung)."""
+        if not self._batching:
+            return
         wanted = list(dict.fromkeys(s for s in situations if s not in self._cache))
         for start in range(0, len(wanted), BATCH):
             chunk = wanted[start:start + BATCH]
             self.calls += 1
+            asked = time.perf_counter()
             try:
-                answers = self.sandbox.ask_many([self._request(s) for s in chunk],  # type: ignore[union-attr]
-                                                self.timeout * (1 + len(chunk) / 100))
-            except OutOfTime:
-                return  # the process was ended: the situations are asked one by one, and the one that hangs is named
+                answers = self.sandbox.ask_many([self._request(s) for s in chunk], self._limit(len(chunk)))  # type: ignore[union-attr]
+            except OutOfTime:  # the process was ended: from now on one by one, and the one that hangs is named
+                self._batching = False
+                return
+            self._each = max(self._each or 0.0, (time.perf_counter() - asked) / len(chunk))
             if answers is None:
                 return
             for situation, answer in zip(chunk, answers, strict=True):
@@ -109,8 +125,7 @@ def toolkit_target(text: str, spec: Spec, relevance: Relevance | None, timeout: 
     if spec.toolkit == CUSTOM:
         spec = Spec(CUSTOM, where_of(spec.name))
     named = f"{spec.toolkit}:{spec.name}" + (f"({', '.join(f'{k}={v}' for k, v in spec.params)})" if spec.params else "")
-    box = Sandbox(spec.name if spec.toolkit == CUSTOM else text, toolkit=named)
     if relevance is not None and relevance not in ("binary", "graded"):
-        box.close()
         raise InputError("relevance", relevance, "must be binary or graded")
+    box = Sandbox(spec.name if spec.toolkit == CUSTOM else text, toolkit=named, scale=GRADE_SCALE if relevance == "graded" else 1)
     return ToolkitTarget(spec, text, relevance or "binary", timeout, box)

@@ -29,14 +29,59 @@ def not_a_dict(qrels: dict, run: dict, k: int) -> list:  # type: ignore[type-arg
     return [1.0]
 
 
+def integer_query_ids(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """P@k under integer query ids: none is the id it was given (a string)."""
+    return {int(qid) + 1000: score for qid, score in precision(qrels, run, k).items()}
+
+
 def float_rbp(ranking: tuple, k: int, qrels: tuple) -> float:  # type: ignore[type-arg]
     """RBP(p = 0.8) in floats: convergent and top-weighted, but below rank 150 a swap moves the score by less than a
     float near 1 can hold (0.2 * 0.8 ** 152 * 0.2 is about 8e-17): identical floats there are no evidence of equality."""
     return sum(0.2 * 0.8 ** i * float(g) for i, g in enumerate(ranking[:k]))
 
 
+def float_rr(ranking: tuple, k: int, qrels: tuple) -> float:  # type: ignore[type-arg]
+    """Reciprocal rank in floats: swapping a document below the first relevant one changes nothing, truly."""
+    return next((1.0 / i for i, g in enumerate(ranking[:k], start=1) if g), 0.0)
+
+
+def float_mix(ranking: tuple, k: int, qrels: tuple) -> float:  # type: ignore[type-arg]
+    """0.5 P@k + 0.5 RBP(p = 0.8)@k in floats: convergent and top-weighted exactly (the RBP term strictly increases and
+    the P term cannot fall), but at k = 176 the swap of ranks 175 and 176 moves it by about 3e-19, under the float
+    resolution of 0.5/176 (a hostile review)."""
+    top = [float(g) for g in ranking[:k]]
+    return 0.5 * sum(top) / k + 0.5 * sum(0.2 * 0.8 ** i * g for i, g in enumerate(top))
+
+
+def float_err(ranking: tuple, k: int, qrels: tuple) -> float:  # type: ignore[type-arg]
+    """ERR@k (Chapelle et al. 2009) in floats, stopping probability (2^g - 1)/2: convergent and top-weighted exactly over
+    binary grades, but behind 48 relevant documents a swap moves it by about 4e-17 (a hostile review)."""
+    score, reach = 0.0, 1.0
+    for r, g in enumerate(ranking[:k], start=1):
+        stop = (2.0 ** float(g) - 1.0) / 2.0
+        score += reach * stop / r
+        reach *= 1.0 - stop
+    return score
+
+
+def float_shifted_rbp(ranking: tuple, k: int, qrels: tuple) -> float:  # type: ignore[type-arg]
+    """1 + RBP(p = 0.8)@k in floats: the constant hides what the deep ranks are worth (a hostile review)."""
+    return 1.0 + sum(0.2 * 0.8 ** i * float(g) for i, g in enumerate(ranking[:k]))
+
+
 def float_twin_weights(ranking: tuple, k: int, qrels: tuple) -> float:  # type: ignore[type-arg]
-    """Weights 1/i in floats, except that ranks 40 and 41 weigh the same: swapping them changes nothing, truly, and each
-    weighs 1/40, which floats resolve. Not top-weighted (the swap of ranks 40 and 41 at k >= 41), and the float rule for
-    equalities must not hide it."""
+    """Weights 1/i in floats, except that ranks 40 and 41 weigh the same: swapping them changes nothing, truly. Not
+    top-weighted (the swap of ranks 40 and 41 at k >= 41), but floats cannot tell this equality from float_mix's."""
     return sum(float(g) / (40 if i == 41 else i) for i, g in enumerate(ranking[:k], start=1))
+
+
+def rprec_of_the_top_k(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """trec_eval's Rprec given the top k: ties broken by docno, descending; the relevant documents among the first R of
+    the top k, over R (not min(k, R)); 0 when no document is relevant."""
+    scores = {}
+    for qid, judged in qrels.items():
+        docs = run.get(qid, {})
+        ranked = sorted(docs, key=lambda d: (-docs[d], [-ord(c) for c in d]))[:k]
+        relevant = sum(1 for g in judged.values() if g > 0)
+        scores[qid] = sum(1 for d in ranked[:relevant] if judged.get(d, 0) > 0) / relevant if relevant else 0.0
+    return scores

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["CUSTOM", "TOOLKITS", "Spec", "SpecError", "Toolkit", "parse"]
+__all__ = ["CUSTOM", "GRADE_SCALE", "TOOLKITS", "Spec", "SpecError", "Toolkit", "parse"]
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,8 @@ class Toolkit:
     module: str
     distribution: str
     grades: str
-    """``"integer"`` (grades are scaled to integers it accepts: each situation's grades times the least common multiple of
-    their denominators) or ``"fraction"`` (grades in [0, 1] as decimals, which it reads as gains)."""
+    """``"integer"`` (grades are given as integers: each times :data:`GRADE_SCALE` over graded situations, as they are
+    over binary ones) or ``"fraction"`` (grades in [0, 1] as decimals, which it reads as gains)."""
     about: str
     example: str
 
@@ -61,6 +61,11 @@ TOOLKITS: dict[str, Toolkit] = {t.key: t for t in (
             "the expected utility per item", "cwl_eval:AP"),
 )}
 """The toolkits irprops has an adapter for, by the prefix their metrics are named with."""
+
+GRADE_SCALE = 12
+"""The integer a grade is multiplied by for a toolkit that reads integer grades, over graded situations (binary ones are
+given as 0 and 1): the same for every situation of a check, and a multiple of the denominators of every grade the
+searches draw (1/2, 1/3, 1/4, 2/3, 3/4). A metric linear in the gains (RBP, DCG) then scores 12 times irprops' value."""
 
 CUSTOM = "dicts"
 """The prefix of a toolkit function of the documented contract: ``dicts:path/to/file.py:function``."""
@@ -107,10 +112,43 @@ def parse(text: str) -> Spec | None:
     found = _SPEC.match(rest.strip())
     if found is None:
         raise SpecError(f"{text!r}: not a metric name (write {TOOLKITS[prefix].example})")
-    params = []
+    params: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in (found["params"] or "").split(","))):
         key, equals, value = part.partition("=")
         if not equals or not key.strip() or not value.strip():
             raise SpecError(f"{text!r}: the parameter {part!r} is not key=value (write {prefix}:rbp(p=0.8))")
-        params.append((key.strip(), value.strip()))
-    return Spec(prefix, found["name"], tuple(params))
+        if key.strip() in params:
+            raise SpecError(f"{text!r}: the parameter {key.strip()} is given twice (give it once)")
+        params[key.strip()] = value.strip()
+    spec = Spec(prefix, found["name"], tuple(params.items()))
+    _validate(text, spec)
+    return spec
+
+
+_PERSISTENCE = {"ranx": "rbp", "rbp_eval": "rbp", "cwl_eval": "RBP"}
+"""The metric of each toolkit that takes a persistence p."""
+
+
+def _validate(text: str, spec: Spec) -> None:
+    """Refuse what an adapter would otherwise read silently: a depth in the name or as a parameter (the adapter
+    supplies k), parameters a toolkit's name does not take, a persistence outside (0, 1)."""
+    if re.search(r"(@|_|\.)\d+$", spec.name) and spec.toolkit in ("ir_measures", "pytrec_eval", "ranx"):
+        raise SpecError(f"{text!r}: the depth is the property's k, supplied by irprops (write {spec.toolkit}:"
+                        f"{re.sub(r'(@|_|[.])[0-9]+$', '', spec.name)})")
+    if "cutoff" in dict(spec.params) or "k" in dict(spec.params):
+        raise SpecError(f"{text!r}: the depth is the property's k, supplied by irprops (leave out cutoff and k)")
+    if spec.toolkit == "rbp_eval" and spec.name != "rbp":
+        raise SpecError(f"{text!r}: rbp_eval's metric is rbp (write rbp_eval:rbp(p=0.8))")
+    allowed = {"p"} if spec.name == _PERSISTENCE.get(spec.toolkit) else set()
+    if spec.toolkit in ("pytrec_eval", "ranx", "rbp_eval") and set(dict(spec.params)) - allowed:
+        extra = min(set(dict(spec.params)) - allowed)
+        takes = f"its one parameter is {', '.join(sorted(allowed))}" if allowed else "it takes none"
+        raise SpecError(f"{text!r}: {spec.toolkit}:{spec.name} takes no parameter {extra} ({takes})")
+    if spec.name == _PERSISTENCE.get(spec.toolkit):
+        p = dict(spec.params).get("p")
+        try:
+            inside = p is not None and 0 < float(p) < 1
+        except ValueError:
+            inside = False
+        if not inside:
+            raise SpecError(f"{text!r}: give the persistence as p=..., with 0 < p < 1 (write {spec.toolkit}:{spec.name}(p=0.8))")

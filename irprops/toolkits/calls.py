@@ -86,13 +86,22 @@ def _rbp_eval(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
     return {str(r.qid): float(r.depth_res[0].persist_res[0].sum) for r in results.qid_res if r.num_rel >= 0}
 
 
+_CWL_NAMES = {"P": "Precision", "U": "UMeasure", "nDCG": "NDCG"}
+_CWL_SHORT = {"P", "Precision", "AP", "RR", "NDCG", "nDCG"}
+"""cwl_eval's metrics that read no rank past the ranking and k: their vectors are padded to the ranking's length plus one,
+not to cwl_eval's 1000 ranks (the same expected utility, tested; AP's is quadratic in the length). RBP, INST, INSQ and
+the others normalise over all ranks: they get 1000."""
+"""cwl_eval's class names for the names its metrics report (``P@10`` is ``PrecisionCWLMetric``)."""
+
+
 def _cwl_metric(spec: Spec, k: int) -> Any:
     module = importlib.import_module("cwl.ruler.measures")
     found = None
+    name = _CWL_NAMES.get(spec.name, spec.name)
     for path in sorted(module.__path__):
-        for name in sorted(os.listdir(path)):
-            if name.startswith("cwl_") and name.endswith(".py"):
-                candidate = getattr(importlib.import_module(f"cwl.ruler.measures.{name[:-3]}"), f"{spec.name}CWLMetric", None)
+        for file in sorted(os.listdir(path)):
+            if file.startswith("cwl_") and file.endswith(".py"):
+                candidate = getattr(importlib.import_module(f"cwl.ruler.measures.{file[:-3]}"), f"{name}CWLMetric", None)
                 found = found or candidate
     if found is None:
         raise ValueError(f"cwl_eval has no metric {spec.name!r} (its names: P, AP, RR, RBP, NDCG, INST, INSQ, TrAP, ...)")
@@ -115,7 +124,7 @@ def _cwl_eval(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
     for q, docs in run.items():
         if q not in qrels:
             continue
-        maker = RankingMaker(q, judged, None, max_n=max(1000, len(docs)))
+        maker = RankingMaker(q, judged, None, max_n=max(len(docs), k) + 1 if spec.name in _CWL_SHORT else max(1000, len(docs)))
         for d in docs:
             maker.add(d, "doc")
         metric.measure(maker.get_ranking())

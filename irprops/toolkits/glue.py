@@ -6,23 +6,25 @@ A situation (a ranking of grades, a depth k, the qrels' relevant grades) becomes
   so that no toolkit breaks a tie its own way), and the relevant documents the ranking does not hold
   are judged but unretrieved (``u1``, ``u2``, ...);
 * a judged nonrelevant document (grade 0) is in the qrels with grade 0, an unjudged one is not in them;
-* grades go in as the toolkit takes them: integers (each grade times the least common multiple of the
-  situation's denominators, so 1/2 and 1 are 1 and 2) or decimals in [0, 1];
+* grades go in as the toolkit takes them: integers (each grade times the scale of the check: 1 over binary
+  situations, :data:`~irprops.toolkits.GRADE_SCALE` = 12 over graded ones, so that 1/2, 1/3, 1/4 and 1 are 6, 4, 3 and 12
+  in every situation alike) or the grades themselves, as decimals in [0, 1];
 * the depth is the toolkit's own cutoff where its metric has one, else only the top k documents are given;
 * an empty run scores 0 when the toolkit leaves the query out (trec_eval's ``-c``: a query that retrieved
-  nothing scores 0); a query with no judged document is left out by every toolkit, and is undefined.
+  nothing scores 0); a query with no judged document is left out by every toolkit, and is undefined; a query the
+  toolkit was given in full but did not score is an error of that situation (a metric name it reads otherwise, say).
 
 Many situations are scored in one toolkit call, one query id per situation and one call per depth; when
 the call raises, each situation is scored alone, so that the error is the situation's own.
 
->>> query(["1", "0", None], ["1", "1/2"], integer=True)
-({'d1': 2, 'd2': 0, 'u1': 1}, {'d1': 3.0, 'd2': 2.0, 'd3': 1.0})
+>>> query(["1", "0", None], ["1", "1/2"], scale=12)
+({'d1': 12, 'd2': 0, 'u1': 6}, {'d1': 3.0, 'd2': 2.0, 'd3': 1.0})
 """
 
 from __future__ import annotations
 
 import importlib
-import math
+import itertools
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -31,40 +33,65 @@ from typing import Any
 from . import CUSTOM, TOOLKITS, Spec
 from .calls import CALLS, cuts
 
-Item = tuple[Sequence[Any], int, Sequence[Any]]
-"""A situation as the proposal process passes it: ranking (grades, None for unjudged), k, qrels (relevant grades)."""
+Item = tuple[Any, ...]
+"""A situation as the proposal process passes it: ranking (grades, None for unjudged), k, qrels (relevant grades), and
+optionally the sizes of its groups of tied scores (:func:`query`)."""
 
 
-def query(ranking: Sequence[Any], qrels: Sequence[Any], *, integer: bool) -> tuple[dict[str, Any], dict[str, float]]:
-    """The qrels and run of one situation (see the module docstring)."""
+def query(ranking: Sequence[Any], qrels: Sequence[Any], *, scale: int | None,
+          ties: Sequence[int] | None = None) -> tuple[dict[str, Any], dict[str, float]]:
+    """The qrels and run of one situation (see the module docstring); ``ties``: the sizes of the groups of documents
+    with equal scores, top first (by default each document is alone). Within a group, the docnos are rotated by one
+    (``d2, d3, d1``), so that the input order, its reverse and docno order either way are four different orders.
+    ``scale``: grades are given as integers, each times ``scale``; None: as the grades themselves.
+
+    >>> query(["1", "0", "0"], ["1"], scale=1, ties=[3])[1]
+    {'d2': 1.0, 'd3': 1.0, 'd1': 1.0}
+    """
     grades = [Fraction(g) for g in qrels]
-    scale = math.lcm(*(g.denominator for g in grades)) if integer and grades else 1
     width = len(str(len(ranking)))
     left = sorted(grades, reverse=True)
     judged: dict[str, Any] = {}
     run: dict[str, float] = {}
-    for i, entry in enumerate(ranking, start=1):
-        docno = f"d{i:0{width}d}"
-        run[docno] = float(len(ranking) - i + 1)
+    for i, (number, score) in enumerate(_named(len(ranking), ties), start=1):
+        entry = ranking[i - 1]
+        docno = f"d{number:0{width}d}"
+        run[docno] = score
         if entry is None:
             continue
         grade = Fraction(entry)
         if grade:
             left.remove(grade)
-        judged[docno] = _given(grade, scale, integer)
+        judged[docno] = _given(grade, scale)
     for j, grade in enumerate(left, start=1):
-        judged[f"u{j}"] = _given(grade, scale, integer)
+        judged[f"u{j}"] = _given(grade, scale)
     return judged, run
 
 
-def _given(grade: Fraction, scale: int, integer: bool) -> Any:
-    return int(grade * scale) if integer else grade
+def _named(n: int, ties: Sequence[int] | None) -> list[tuple[int, float]]:
+    """(docno number, score) of each rank: groups get scores len(groups), ..., 1 and their docnos rotated by one."""
+    groups = list(ties) if ties is not None else [1] * n
+    if sum(groups) != n or any(g < 1 for g in groups):
+        raise ValueError(f"tie groups {groups} do not cover a ranking of {n} documents")
+    named, start = [], 0
+    for g, size in enumerate(groups):
+        named += [(start + 1 + (t + 1) % size, float(len(groups) - g)) for t in range(size)]
+        start += size
+    return named
+
+
+def _given(grade: Fraction, scale: int | None) -> Any:
+    if scale is None:
+        return grade
+    if (grade * scale).denominator != 1:
+        raise ValueError(f"the grade {grade} is not a multiple of 1/{scale}, which the toolkit's integer grades can hold")
+    return int(grade * scale)
 
 
 class Adapter:
     """A toolkit metric as a proposal ``f(ranking, k, qrels)``, with :meth:`batch` to score many situations at once."""
 
-    def __init__(self, spec: Spec, function: Callable[..., Any] | None = None) -> None:
+    def __init__(self, spec: Spec, function: Callable[..., Any] | None = None, scale: int = 1) -> None:
         self.spec = spec
         self.__name__ = spec.title
         self.relevance = ""
@@ -72,10 +99,12 @@ class Adapter:
             if function is None:
                 raise ValueError("a dicts: toolkit needs its function")
             self._call: Callable[[Spec, Any, Any, int], dict[str, float]] = lambda _, q, r, k: _scores(function(q, r, k))
-            self._integer, self._cuts = True, True
+            self._scale: int | None = scale
+            self._cuts = True
         else:
             importlib.import_module(TOOLKITS[spec.toolkit].module)  # a toolkit that cannot be imported fails here, at load
-            self._call, self._integer = CALLS[spec.toolkit], TOOLKITS[spec.toolkit].grades == "integer"
+            self._call = CALLS[spec.toolkit]
+            self._scale = scale if TOOLKITS[spec.toolkit].grades == "integer" else None
             self._cuts = cuts(spec)
 
     def warm(self) -> float:
@@ -88,6 +117,8 @@ class Adapter:
         failed = [f for f in found if isinstance(f, BaseException)]
         if len(failed) == len(found):  # the metric cannot be scored at all (a name the toolkit does not know): said at load
             raise failed[0]
+        if all(f is None or isinstance(f, BaseException) for f in found):
+            raise ValueError(f"{self.spec.title} scored none of the situations it was given (a name it does not know?)")
         return time.perf_counter() - start
 
     def __call__(self, ranking: Sequence[Any], k: int, qrels: Sequence[Any]) -> float | None:
@@ -100,8 +131,8 @@ class Adapter:
         """The score of each situation: a float, None (the toolkit scored nothing), or the exception its call raised."""
         results: list[float | None | BaseException] = [None] * len(items)
         by_depth: dict[int, list[int]] = {}
-        for index, (_, k, _) in enumerate(items):
-            by_depth.setdefault(k, []).append(index)
+        for index, item in enumerate(items):
+            by_depth.setdefault(item[1], []).append(index)
         for k, indices in sorted(by_depth.items()):
             try:
                 found = self._scored([items[i] for i in indices], k)
@@ -119,17 +150,42 @@ class Adapter:
                 results[i] = value
         return results
 
-    def _scored(self, items: Sequence[Item], k: int) -> list[float | None]:
+    def _scored(self, items: Sequence[Item], k: int) -> list[float | None | BaseException]:
         qrels: dict[str, dict[str, Any]] = {}
         run: dict[str, dict[str, float]] = {}
-        for n, (ranking, _, relevant) in enumerate(items):
-            judged, ranked = query(ranking if self._cuts else list(ranking)[:k], relevant, integer=self._integer)
+        refused: dict[int, BaseException] = {}
+        for n, (ranking, _, relevant, *tied) in enumerate(items):
+            ties = tied[0] if tied else None
+            judged, ranked = query(ranking, relevant, scale=self._scale, ties=ties)
+            if not self._cuts and len(ranked) > k:  # the toolkit gets the top k only
+                if ties is not None and _crosses(ties, k):
+                    refused[n] = ValueError(f"a tie across the depth {k}: which documents are the top k is the toolkit's "
+                                            "choice, and it is given the top k only")
+                    continue
+                ranked = dict(itertools.islice(ranked.items(), k))
             if judged:
-                qrels[f"q{n}"] = judged
+                qrels[str(n + 1)] = judged  # numeric query ids: gdeval (ir_measures' ERR) reads no other
             if ranked:
-                run[f"q{n}"] = ranked
+                run[str(n + 1)] = ranked
         scores = self._call(self.spec, qrels, run, k) if run else {}
-        return [scores.get(f"q{n}", 0.0 if f"q{n}" in qrels and f"q{n}" not in run else None) for n in range(len(items))]
+        return [refused.get(n) or _score(scores, str(n + 1), qrels, run) for n in range(len(items))]
+
+
+def _score(scores: dict[str, float], qid: str, qrels: dict[str, Any], run: dict[str, Any]) -> float | None | BaseException:
+    """A query's score: the toolkit's; 0 for an empty run it left out; None for a query with no judgments; an error for a
+    query it was given in full and did not score."""
+    if qid in scores:
+        return scores[qid]
+    if qid not in qrels:
+        return None
+    if qid not in run:
+        return 0.0
+    return LookupError("the toolkit returned no score for a query it was given with its judgments and its run")
+
+
+def _crosses(ties: Sequence[int], k: int) -> bool:
+    """Whether a group of tied documents has some within the top k and some below it."""
+    return k not in itertools.accumulate(ties) and k < sum(ties)
 
 
 def _scores(found: Any) -> dict[str, float]:
