@@ -198,6 +198,68 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
 
 
 @main.command()
+@click.argument("implementation")
+@click.argument("metric")
+@click.option("--examples", type=int, default=300, show_default=True, metavar="N",
+              help="Deeper situations drawn by Hypothesis after the exhaustive ones (0 to 100000).")
+@click.option("--timeout", type=float, default=120.0, show_default=True, metavar="SECONDS",
+              help="Time limit for each call of the toolkit, a batch of up to 2,000 situations (0.001 to 3600).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--pytest", "pytest_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Write a test module that pins every difference found.")
+def compare(implementation: str, metric: str, examples: int, timeout: float, as_json: bool, pytest_file: str | None) -> None:
+    """Compare a toolkit's IMPLEMENTATION of a metric with irprops' declared METRIC, situation by situation.
+
+    IMPLEMENTATION is a toolkit's metric (ir_measures:nDCG, pytrec_eval:ndcg_cut,
+    ranx:ndcg, 'rbp_eval:rbp(p=0.8)', cwl_eval:AP); METRIC a declared family (NDCG,
+    'RBP(p=0.8)', AP). Both score every small situation (rankings up to 6 documents,
+    binary and graded, unjudged documents, R = 0, runs shorter than k, tied scores),
+    then deeper ones from Hypothesis. Each difference is put under the convention that
+    explains it, with its smallest situation and both values; the declared metrics the
+    implementation agrees with, and its tie order, are named. Float scores agree within
+    relative 1e-9.
+    """
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from irprops.compare import compare as run_compare
+    from irprops.compare.report import number, pytest_module, shown
+    from irprops.metrics import InputError
+
+    if not 0 <= examples <= 100_000:
+        raise InputError("--examples", examples, "must be from 0 to 100000")
+    timeout = _seconds("--timeout", timeout)
+    if pytest_file is not None:
+        writable_folder(Path(pytest_file).resolve().parent, "--pytest")
+    console = Console(highlight=False, stderr=as_json)
+    with console.status("comparing") as status:
+        result = run_compare(implementation, metric, examples=examples, timeout=timeout,
+                             progress=lambda text: status.update(escape(text)))
+    raise_if_interrupted()
+    if pytest_file is not None:
+        Path(pytest_file).write_text(pytest_module(result), encoding="utf-8")
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    title = escape(f"{result.implementation} against irprops' {result.metric}: {result.agree:,} of {result.situations:,} "
+                   "situations agree")
+    view = Table("convention", "situations", "the first", result.implementation, result.metric, title=title, show_lines=True)
+    for d in result.differences:
+        view.add_row(escape(d.convention), f"{d.count:,}", escape(shown(d.witness)), number(d.implementation_value),
+                     number(d.metric_value, "undefined"))
+    console.print(view)
+    agrees = ", ".join(f"{m} on all {n:,} situations where it has a value" for m, n in result.agrees_with) or "no declared metric"
+    console.print(escape(f"agrees with: {agrees}"))
+    console.print(escape(f"tie order: {', '.join(result.ties) or 'no single policy explains every tied situation'}"))
+    if result.not_scored:
+        console.print(escape(f"not compared: {result.not_scored:,} situations the toolkit could not be given (a tie across the "
+                             "depth, for a toolkit given the top k only)"))
+    console.print(escape(f"warm-up {result.warmup_seconds:.1f} s; {result.seconds:.1f} s in all"
+                         + (f"; wrote {pytest_file}" if pytest_file else "")))
+
+
+@main.command()
 @click.option("--out", type=click.Path(file_okay=False), default="reports", show_default=True,
               help="Directory for table2.md, .tex, .csv, .json, .html.")
 @click.option("--order", "order_", metavar="COLUMNS",

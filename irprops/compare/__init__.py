@@ -1,0 +1,189 @@
+"""``compare``: a toolkit's implementation of a metric against irprops' declared definition, situation by situation.
+
+The toolkit scores every case of :mod:`~irprops.compare.cases` (exhaustive small situations, tied scores among them,
+then deeper ones drawn by Hypothesis) in a few calls, in its own process; the definition scores the same cases (the
+expectation over tie orders where scores are tied). Where they differ, each difference is put under the first named
+convention that explains it (:mod:`~irprops.compare.conventions`), with its smallest witness and both values; what none
+explains is reported as unexplained. The result also names every declared metric the implementation agrees with on every
+case where that metric has a value, and the tie orders consistent with every tied case.
+
+A comparison is numerical evidence: a toolkit's scores are floats, and two scores agree within relative
+:data:`~irprops.compare.conventions.TOLERANCE`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, Verbosity, find, settings
+from hypothesis.errors import NoSuchExample
+
+from irprops.metrics import REGISTRY, InputError, Measure, parse
+from irprops.properties.sandbox import OutOfTime, Sandbox
+from irprops.properties.toolkit_target import BATCH, toolkit_spec
+from irprops.toolkits import GRADE_SCALE
+
+from .cases import Case, arrangements, deep, small
+from .conventions import TIE_POLICIES, agree, consistent, expected, explain, value
+
+__all__ = ["Comparison", "Difference", "compare"]
+
+@dataclass(frozen=True)
+class Difference:
+    """One class of difference: its convention, how many cases, and the first (smallest) case with both values."""
+
+    convention: str
+    count: int
+    witness: Case
+    implementation_value: float | None
+    metric_value: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"convention": self.convention, "count": self.count, "witness": self.witness.to_json(),
+                "implementation_value": self.implementation_value, "metric_value": self.metric_value}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """What :func:`compare` found (see the module docstring)."""
+
+    implementation: str
+    metric: str
+    situations: int
+    agree: int
+    differences: tuple[Difference, ...]
+    agrees_with: tuple[tuple[str, int], ...]
+    """(declared metric, the cases where it has a value) for each it agrees with on all of them."""
+    ties: tuple[str, ...]
+    """The tie policies consistent with every tied case the toolkit scored (irprops' own is
+    :data:`~irprops.compare.conventions.EXPECTATION`)."""
+    not_scored: int = 0
+    """Cases the toolkit raised on (a tie across the depth of a toolkit given the top k only, say): not compared."""
+    warmup_seconds: float = 0.0
+    seconds: float = 0.0
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"implementation", "metric", "situations", "agree", "differences": [...], "agrees_with": [...], "ties",
+        "not_scored", "warmup_seconds"}``."""
+        return {"implementation": self.implementation, "metric": self.metric, "situations": self.situations,
+                "agree": self.agree, "differences": [d.to_json() for d in self.differences],
+                "agrees_with": [{"metric": m, "situations": n} for m, n in self.agrees_with], "ties": list(self.ties),
+                "not_scored": self.not_scored, "warmup_seconds": round(self.warmup_seconds, 3)}
+
+
+def compare(implementation: str, metric: str, *, examples: int = 300, timeout: float = 60.0,
+            progress: Callable[[str], None] | None = None) -> Comparison:
+    """Compare the toolkit metric ``implementation`` (``pytrec_eval:ndcg_cut``) with the declared family ``metric``
+    (``NDCG``) on the exhaustive cases and ``examples`` deeper ones."""
+    start = time.perf_counter()
+    spec = toolkit_spec(implementation)
+    if spec is None:
+        raise InputError("implementation", implementation, "not a toolkit's metric",
+                         "name one as TOOLKIT:NAME, e.g. pytrec_eval:ndcg_cut or 'rbp_eval:rbp(p=0.8)'")
+    measure = parse(metric)
+    if measure.k is not None or measure.rel is not None:
+        raise InputError("metric", metric, "compare a family over every depth", f"write {measure.metric.key}")
+    graded = not measure.metric.binary
+    say = progress or (lambda _: None)
+    cases = [c for c in dict.fromkeys([*small(graded), *_deeper(graded, examples)]) if arrangements(c) is not None]
+    say(f"{len(cases):,} cases; starting {spec.toolkit}")
+    named = f"{spec.toolkit}:{spec.name}" + (f"({', '.join(f'{k}={v}' for k, v in spec.params)})" if spec.params else "")
+    scale = GRADE_SCALE if graded else 1
+    with Sandbox(spec.name if spec.toolkit == "dicts" else implementation, toolkit=named, scale=scale) as box:
+        warmup = box.loaded.warmup
+        found = _scored(box, cases, timeout)
+    say("scoring the definition")
+    scored: list[tuple[Case, float | None]] = [(c, f) for c, f in zip(cases, found, strict=True) if not isinstance(f, str)]
+    own = {c: expected(measure, c) for c, _ in scored}
+    say("comparing with every declared metric")
+    agreeing_with = _agrees_with(measure, scored, graded)
+    others = [parse(m) for m, _ in agreeing_with if m != measure.name]
+    ties = _ties(measure, scored, others, scale)
+    differences: dict[str, list[Any]] = {}
+    agreeing = 0
+    for case, got in scored:
+        if agree(got, own[case]):
+            agreeing += 1
+            continue
+        convention = explain(measure, case, own[case], got, ties, others, scale)
+        entry = differences.setdefault(convention, [0, case, got, own[case]])
+        entry[0] += 1
+    return Comparison(
+        implementation, measure.name, len(scored), agreeing,
+        tuple(Difference(name, n, c, g, o) for name, (n, c, g, o) in differences.items()),
+        agreeing_with, ties, len(cases) - len(scored), warmup, time.perf_counter() - start)
+
+
+def _deeper(graded: bool, examples: int) -> list[Case]:
+    """``examples`` deeper cases from Hypothesis (derandomized: the same every run)."""
+    drawn: list[Case] = []
+    if examples <= 0:
+        return drawn
+
+    def keep(case: Case) -> bool:
+        drawn.append(case)
+        return False
+
+    try:
+        find(deep(graded), keep, settings=settings(max_examples=examples, derandomize=True, database=None, deadline=None,
+                                                    phases=(Phase.generate,), suppress_health_check=list(HealthCheck),
+                                                    verbosity=Verbosity.quiet))
+    except NoSuchExample:
+        pass
+    return drawn
+
+
+def _scored(box: Sandbox, cases: list[Case], timeout: float) -> list[float | None | str]:
+    """The toolkit's value on each case: a float, None (no score), or the problem text where it failed."""
+    found: list[float | None | str] = []
+    for at in range(0, len(cases), BATCH):
+        chunk = cases[at:at + BATCH]
+        try:
+            answers = box.ask_many([c.request() for c in chunk], timeout)
+        except OutOfTime:
+            raise InputError("--timeout", timeout, f"the toolkit did not score {len(chunk):,} cases in {timeout:g} s",
+                             "give a longer --timeout") from None
+        if answers is None:
+            raise InputError("implementation", box.where, "its process did not answer a batch of cases")
+        for answer in answers:
+            kind = answer.get("kind")
+            found.append(float(answer["value"]) if kind == "float" else None if kind == "undefined" else
+                         float(int(answer["value"][0], 16)) / float(int(answer["value"][1], 16)) if kind == "exact" else
+                         str(answer.get("problem", "no answer")))
+    return found
+
+
+def _ties(measure: Measure, scored: list[tuple[Case, float | None]], others: list[Measure], scale: int) -> tuple[str, ...]:
+    """The tie policies under which every tied case agrees (with some other convention), irprops' own first."""
+    policies = set(TIE_POLICIES)
+    for case, got in scored:
+        if case.ties and policies:
+            policies &= consistent(measure, case, got, others, scale)
+    return tuple(p for p in TIE_POLICIES if p in policies)
+
+
+def _agrees_with(measure: Measure, scored: list[tuple[Case, Any]], graded: bool) -> tuple[tuple[str, int], ...]:
+    """Every declared metric (default parameters, or the compared one's) that agrees with the toolkit on every untied case
+    where it has a value, and has one on at least half of them."""
+    untied = [(c, g) for c, g in scored if not c.ties]
+    found = []
+    for metric in REGISTRY.values():
+        if graded and metric.binary and any(g not in (0, 1) for c, _ in untied for g in c.situation.qrels):
+            continue
+        other = measure if metric is measure.metric else Measure(metric, metric.defaults())
+        defined = 0
+        for case, got in untied:
+            reference = value(other, case.situation)
+            if reference is None:
+                continue
+            if not agree(got, reference):
+                break
+            defined += 1
+        else:
+            if defined and 2 * defined >= len(untied):
+                found.append((other.name, defined))
+    return tuple(found)

@@ -1,0 +1,177 @@
+"""The named conventions that explain why a toolkit's score differs from a declared definition on a case.
+
+A convention says what the definition would score on the case under it; a difference is explained by the first
+convention (or pair of them) whose value the toolkit's agrees with. What none explains is reported as unexplained: a
+candidate bug, or a convention not named here. They are tried in this order:
+
+* **R = 0 scored 0**: the definition has no value (no relevant document) and the toolkit scores 0;
+* **undefined scored 0**: the definition has no value for another reason (say SN-AP with nothing relevant retrieved);
+* **no score where defined**: the toolkit leaves the query out where the definition has a value;
+* a **tie policy**, on a case with tied scores (irprops' own value is the expectation over the orders of the tied
+  documents, McSherry and Najork 2008): **ties broken by** input order, its reverse, docno ascending or docno
+  descending; or **a tie across the depth counted in proportion** (rbp_eval: every tied document gets the mean weight
+  of the tie's ranks, times the fraction of the tie above the depth);
+* a **gain convention**, alone or after a tie policy: **gains rescaled to integers** (the definition's value times the
+  integer scale the grades were given in, :data:`~irprops.toolkits.GRADE_SCALE`: 1/2 and 1 as 6 and 12, so that a
+  metric linear in the gains such as RBP exceeds 1),
+  or **grades thresholded to binary** (every relevant grade read as 1);
+* **divides by R, not min(k, R)**: the definition's value times min(k, R)/R (trec_eval's Rprec given the top k);
+* **unjudged documents removed**: the definition's value on the ranking without its unjudged documents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from irprops.metrics import Measure, Situation, Undefined
+from irprops.toolkits import GRADE_SCALE
+
+from .cases import ONE, Case, arrangements, orders
+
+TOLERANCE = 1e-9
+"""Two scores agree when they differ by at most this much, relative to the larger of 1 and the definition's value."""
+
+TIE_ORDERS = ("input order", "reverse input order", "docno ascending", "docno descending")
+EXPECTATION = "expectation over tie orders"
+PRORATED = "a tie across the depth counted in proportion"
+TIE_POLICIES = (EXPECTATION, PRORATED, *TIE_ORDERS)
+"""Every tie policy: irprops' own first (the value a tied case is compared with)."""
+RESCALED, THRESHOLDED = "gains rescaled to integers", "grades thresholded to binary"
+R0, UNDEFINED, NO_SCORE = "R = 0 scored 0", "undefined scored 0", "no score where defined"
+BY_R, CONDENSED = "divides by R, not min(k, R)", "unjudged documents removed"
+UNEXPLAINED = "unexplained (a candidate bug, or a convention irprops does not name)"
+
+
+def agree(value: float | None, reference: float | None) -> bool:
+    """Whether a toolkit's value agrees with a reference: both absent, or both present within :data:`TOLERANCE`."""
+    if value is None or reference is None:
+        return value is None and reference is None
+    return abs(value - reference) <= TOLERANCE * max(1.0, abs(reference))
+
+
+def value(measure: Measure, s: Situation) -> float | None:
+    """The definition's float on a situation, None where it has no value."""
+    found = measure.at(s.k).screen(s)
+    return None if isinstance(found, Undefined) else float(found)
+
+
+def expected(measure: Measure, case: Case) -> float | None:
+    """The definition's value on a case: on a tied one, the mean over every order of the tied documents (None if any
+    order has none)."""
+    found = arrangements(case)
+    if found is None:
+        raise ValueError("too many orders of the tied documents to average")
+    values = [value(measure, s) for s in found]
+    return None if any(v is None for v in values) else sum(values) / len(values)  # type: ignore[arg-type]
+
+
+def prorate(measure: Measure, case: Case) -> float | None:
+    """The case's value when a group of tied documents across the depth counts in proportion to its part above the
+    depth (the expected values without and with the whole group, weighted by that part); the expectation when no group
+    crosses the depth."""
+    s = case.situation
+    start = 0
+    for size in case.ties or ():
+        if start < s.k < start + size:
+            below = 0.0 if start == 0 else expected(measure, Case(s.at_depth(start), case.ties))
+            whole = expected(measure, Case(s.at_depth(start + size), case.ties))
+            if below is None or whole is None:
+                return None
+            return below + (whole - below) * (s.k - start) / size
+        start += size
+    return expected(measure, case)
+
+
+def under(measure: Measure, case: Case, tie: str, gain: str | None = None, scaling: str | None = None,
+          condensed: bool = False, scale: int = GRADE_SCALE) -> float | None:
+    """The definition's value on ``case`` under the tie policy ``tie``, the gain convention ``gain`` (None: the grades as
+    they are; :data:`RESCALED`: times ``scale``, the integer scale the toolkit was given the grades in), ``scaling``
+    (:data:`BY_R` or None) and, with ``condensed``, without the unjudged documents."""
+    s = case.situation
+    if condensed:
+        if case.ties or None not in s.ranking:
+            return None
+        case = Case(Situation.unchecked(tuple(g for g in s.ranking if g is not None), s.k, s.qrels, s.nonrelevant))
+    if gain == THRESHOLDED:
+        s = case.situation
+        case = Case(Situation.unchecked(tuple(None if g is None else (ONE if g else g) for g in s.ranking), s.k,
+                                        tuple(ONE for _ in s.qrels), s.nonrelevant), case.ties)
+    if tie == EXPECTATION or not case.ties:
+        found = expected(measure, case)
+    elif tie == PRORATED:
+        found = prorate(measure, case)
+    else:
+        found = value(measure, orders(case)[tie])
+    if found is None:
+        return None
+    if gain == RESCALED:
+        found *= scale
+    if scaling == BY_R:
+        if s.R <= s.k:
+            return None
+        found *= min(s.k, s.R) / s.R
+    return found
+
+
+Choice = tuple[Measure, str, "str | None", "str | None", bool]
+
+
+def choices(measure: Measure, case: Case, others: Iterable[Measure] = (), ties: Iterable[str] = (),
+            scale: int = GRADE_SCALE) -> list[Choice]:
+    """Every combination of conventions that may apply to ``case`` (the definition as it is excluded), fewest first; a
+    declared metric of ``others`` counts as one convention ("as SN-AP"), tried before the others of as many; on a tied
+    case, only the tie policies ``ties`` (those consistent with every tied case), or every one if there are none."""
+    s = case.situation
+    policies = (list(ties) or list(TIE_POLICIES)) if case.ties else [EXPECTATION]
+    gains: list[str | None] = [None, *([RESCALED] if scale != 1 else []), *([THRESHOLDED] if any(g != 1 for g in s.qrels) else [])]
+    scalings: list[str | None] = [None, BY_R] if s.R > s.k else [None]
+    condensing = [False, True] if None in s.ranking and not case.ties else [False]
+    found = [(m, tie, gain, scaling, condense) for m in (measure, *others) for tie in policies for gain in gains
+             for scaling in scalings for condense in condensing]
+    found = [c for c in found if c != (measure, EXPECTATION, None, None, False)]
+    return sorted(found, key=lambda c: (_count(c, measure), c[0] is measure))  # stable: the order above among equals
+
+
+def _count(choice: Choice, measure: Measure) -> int:
+    m, tie, gain, scaling, condense = choice
+    return (m is not measure) + (tie != EXPECTATION) + (gain is not None) + (scaling is not None) + condense
+
+
+def name(choice: Choice, measure: Measure) -> str:
+    """The conventions of a choice, joined by " + "."""
+    m, tie, gain, scaling, condense = choice
+    parts = [f"as {m.name}" if m is not measure else None, None if tie == EXPECTATION else _tie_name(tie), gain, scaling,
+             CONDENSED if condense else None]
+    return " + ".join(p for p in parts if p)
+
+
+def explain(measure: Measure, case: Case, own: float | None, found: float | None, ties: Iterable[str] = (),
+            others: Iterable[Measure] = (), scale: int = GRADE_SCALE) -> str:
+    """The conventions that explain the toolkit's value ``found`` where the definition's is ``own`` (fewest first; the
+    tie policies ``ties``, consistent with every tied case, before the others; the declared metrics ``others`` the
+    toolkit agrees with as one convention each); :data:`UNEXPLAINED` when none does."""
+    if own is None and found == 0:
+        return R0 if case.situation.R == 0 else UNDEFINED
+    if found is None:
+        return NO_SCORE
+    for choice in choices(measure, case, others, ties, scale):
+        if agree(found, under(choice[0], case, *choice[1:], scale)):
+            return name(choice, measure)
+    return UNEXPLAINED
+
+
+def _tie_name(policy: str) -> str:
+    return policy if policy == PRORATED else f"ties broken by {policy}"
+
+
+def consistent(measure: Measure, case: Case, found: float | None, others: Iterable[Measure] = (),
+               scale: int = GRADE_SCALE) -> set[str]:
+    """The tie policies under which (with some other convention) the toolkit's value on a tied case agrees; every policy
+    where the toolkit gives no score, or the definition has none under any (R = 0: the tie says nothing)."""
+    if found is None:  # the toolkit gave no score: its ties say nothing
+        return set(TIE_POLICIES)
+    every = [(measure, EXPECTATION, None, None, False), *choices(measure, case, others, (), scale)]  # every tie policy
+    values = [(c[1], under(c[0], case, *c[1:], scale)) for c in every]
+    if all(v is None for _, v in values):
+        return set(TIE_POLICIES)
+    return {tie for tie, v in values if agree(found, v)}

@@ -1,0 +1,63 @@
+"""What a comparison prints: a sentence per case, and a pytest module that pins every difference found.
+
+>>> from irprops.compare.cases import Case, situation
+>>> from fractions import Fraction
+>>> shown(Case(situation((Fraction(0), Fraction(1)), 1, (Fraction(1),)), (2,)))
+'`01` (k = 1, R = 2) tied as [2]'
+"""
+
+from __future__ import annotations
+
+import re
+
+from irprops.verdicts import show
+
+from . import Comparison
+from .cases import Case
+
+
+def shown(case: Case) -> str:
+    """A case the way the paper writes a situation, with its groups of tied scores (an empty run as such)."""
+    if not case.situation.ranking:
+        return show(case.situation).replace("``", "an empty run", 1)
+    return show(case.situation) + (f" tied as {list(case.ties)}" if case.ties else "")
+
+
+def number(value: float | None, none: str = "no score") -> str:
+    """A score to six digits; ``none`` where there is none (the toolkit's "no score", the definition's "undefined")."""
+    return none if value is None else f"{value:.6g}"
+
+
+def pytest_module(comparison: Comparison) -> str:
+    """A test module that pins each difference: the toolkit's value on its witness, through irprops' glue (one test per
+    convention, named by it), and that irprops' definition scores otherwise."""
+    lines = [
+        f'"""Differences between {comparison.implementation} and irprops\' {comparison.metric}, found by',
+        f"`irprops compare {comparison.implementation} {comparison.metric}` on {comparison.situations:,} situations.",
+        "",
+        "Each test pins the toolkit's score on the smallest situation of one class of difference, fed to it as",
+        "irprops.toolkits.glue feeds it (docnos, scores and grades as its docstring says).",
+        '"""',
+        "",
+        "import pytest",
+        "",
+        "from irprops.toolkits import parse",
+        "from irprops.toolkits.glue import Adapter",
+        "",
+        f"TOOLKIT = Adapter(parse({comparison.implementation!r}))",
+    ]
+    for difference in comparison.differences:
+        case = difference.witness
+        request = case.request()
+        test = "test_" + re.sub(r"[^0-9a-z]+", "_", difference.convention.lower()).strip("_")
+        found = difference.implementation_value
+        expected = "is None" if found is None else f"== pytest.approx({found!r}, rel=1e-9)"
+        lines += [
+            "",
+            "",
+            f"def {test}() -> None:",
+            (f'    """{difference.convention}: {difference.count:,} situations, the first {shown(case)}; irprops\' '
+             f'{comparison.metric} is {number(difference.metric_value, "undefined")}."""'),
+            f"    assert TOOLKIT.batch([{request!r}])[0] {expected}",
+        ]
+    return "\n".join(lines) + "\n"
