@@ -32,6 +32,7 @@ from tests.recheck import of_measure, recheck
 REPORTS = ROOT / "reports"
 FILES = ("table2.md", "table2.tex", "table2.csv", "table2.json", "table2.html")
 CATALOG_FILES = tuple(name.replace("table2", "catalog") for name in FILES)
+TOOLKIT_FILES = ("toolkits.md", "toolkits.json", "toolkits.py")  # `python reports/toolkits.py`; tests/test_compare.py
 PAPER_ORDER = [row.label for row in TABLE_2]
 
 slow = pytest.mark.slow  # the classes that need the one build of the whole table (about a minute of CPU)
@@ -89,7 +90,7 @@ class TestCommittedReports:
         assert not stale, f"stale reports (run `irprops table` and commit reports/): {stale}"
 
     def test_are_all_that_reports_holds_besides_its_readme(self) -> None:
-        assert sorted(p.name for p in REPORTS.iterdir()) == sorted([*FILES, *CATALOG_FILES, "README.md"])
+        assert sorted(p.name for p in REPORTS.iterdir()) == sorted([*FILES, *CATALOG_FILES, *TOOLKIT_FILES, "README.md"])
 
     def test_hold_the_catalog_as_a_fresh_build_renders_it(self, rendered_catalog: Path) -> None:
         stale = [name for name in CATALOG_FILES if (REPORTS / name).read_text() != (rendered_catalog / name).read_text()]
