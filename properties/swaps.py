@@ -99,14 +99,17 @@ class SwapProperty(SearchProperty[Swap]):
                 yield simpler, i, j
 
     @staticmethod
-    def _probes(s: Situation, i: int, j: int) -> list[tuple[Situation, Situation]]:
-        """For each of ranks i and j holding a relevant document: ``s`` without it (nonrelevant there), and the document
-        alone at that rank with the larger grade of the two (the others nonrelevant, the unjudged unjudged)."""
-        found = []
+    def _probes(s: Situation, i: int, j: int) -> list[tuple[Situation | None, Situation]]:
+        """For each of ranks i and j: ``s`` without the document there (nonrelevant there; None where it is not relevant),
+        and the document of rank j alone at that rank (the others nonrelevant, the unjudged unjudged); then the baseline,
+        every document nonrelevant (the unjudged unjudged), as the last pair's second."""
+        found: list[tuple[Situation | None, Situation]] = []
         for rank in (i, j):
-            if s.ranking[rank - 1]:
-                without = tuple(ZERO if r == rank else g for r, g in enumerate(s.ranking, 1))
-                found.append((Situation.unchecked(without, s.k, s.qrels, s.nonrelevant), SwapProperty._alone(s, j, rank)))
+            without = tuple(ZERO if r == rank else g for r, g in enumerate(s.ranking, 1))
+            found.append((Situation.unchecked(without, s.k, s.qrels, s.nonrelevant) if s.ranking[rank - 1] else None,
+                          SwapProperty._alone(s, j, rank)))
+        nothing = tuple(None if g is None else ZERO for g in s.ranking)
+        found.append((None, Situation.unchecked(nothing, s.k, s.qrels, s.nonrelevant)))
         return found
 
     @staticmethod
@@ -125,25 +128,37 @@ class SwapProperty(SearchProperty[Swap]):
         relevant documents, 4e-17), and a term that does not move with the swap can hide one that does (a hostile
         review's 0.5 P + 0.5 RBP at k = 176, where even the document alone at rank 175 and at rank 176 scores the same
         float). So identical floats count only up to :data:`FLOAT_EQUALITY_MAX_K`, the exhaustive phase's depths, and
-        only where each relevant document at ranks i and j visibly counts, or visibly counts for nothing: removing it
-        moves the float score by exactly 0 or by more than the relative tolerance of float comparisons
-        (:data:`~targets.TOLERANCE`); where the score without it has no value, alone at its rank it scores exactly 0 or
-        more than that. Deeper, a true equality (equal weights at ranks 40 and 41) is not found: completeness, not
-        soundness. A metric whose weights span some sixteen orders of magnitude within six ranks, under a term that does
-        not move with the swap (0.5 P + 0.5 RBP(p = 1e-4) at ranks 5 and 6), can still hide a difference: the limit of
-        float evidence, and why a float metric's "no" is labelled numerical."""
+        only where the documents at ranks i and j visibly count, or visibly count for nothing:
+
+        * the document of rank j alone at rank i, and alone at rank j, moves the score of the all-nonrelevant ranking
+          (of 0 where that has no value) by exactly 0 or by more than the relative tolerance of float comparisons
+          (:data:`~targets.TOLERANCE`): a weight below the float resolution at either rank (RBP with p = 1e-4 at rank 6,
+          1e-20) leaves the equality unresolved, even where the document lies below the depth in ``s`` and its removal
+          moves nothing;
+        * removing a relevant document at rank i or j moves the score by exactly 0 or by more than that tolerance.
+
+        Deeper, a true equality (equal weights at ranks 40 and 41) is not found: completeness, not soundness. What the
+        probes cannot see is a term that does not move with the swap hiding one that does within six ranks (0.5 P +
+        0.5 RBP(p = 1e-4) at ranks 5 and 6: removing the document moves P visibly), or a constant offset that swallows a
+        tiny weight alone as well (1 + RBP(p = 1e-4)): the limit of float evidence, and why a float metric's "no" is
+        labelled numerical."""
         tolerance = TOLERANCE * max(1.0, abs(score.approx))
         if s.k > FLOAT_EQUALITY_MAX_K:
             return False
-        for without, alone in SwapProperty._probes(s, i, j):
-            for probe, against in ((without, score.approx), (alone, 0.0)):
-                found = SwapProperty._worth(target, probe)
-                if found is not None:
-                    moved = abs(against - found)
-                    if moved == 0.0 or moved > tolerance:
-                        break
+        probes = SwapProperty._probes(s, i, j)
+        base = SwapProperty._worth(target, probes[-1][1])
+        for without, alone in probes[:-1]:
+            found = SwapProperty._worth(target, alone)
+            if found is not None and 0.0 < abs(found - (0.0 if base is None else base)) <= tolerance:
+                return False
+            if without is None:
+                continue
+            less = SwapProperty._worth(target, without)
+            if less is None:
+                if found is None:
                     return False
-            else:
+                continue
+            if 0.0 < abs(score.approx - less) <= tolerance:
                 return False
         return True
 
@@ -160,7 +175,7 @@ class SwapProperty(SearchProperty[Swap]):
 
     def needs(self, candidate: Swap) -> list[Situation]:
         s, i, j = candidate
-        probes = [p for pair in self._probes(s, i, j) for p in pair] if s.k <= FLOAT_EQUALITY_MAX_K else []
+        probes = [p for pair in self._probes(s, i, j) for p in pair if p is not None] if s.k <= FLOAT_EQUALITY_MAX_K else []
         return [s, swapped(s, i, j), *probes]
 
     def witness(self, candidate: Swap, target: Target) -> Witness | None:

@@ -171,6 +171,16 @@ class TestFloatEqualities:
         result = check(f"{FUNCTIONS}:{proposal}", ["convergent", "top_weighted"])
         assert result["convergent"].verdict == result["top_weighted"].verdict == "unknown"
 
+    def test_a_weight_below_float_resolution_at_rank_6_is_no_evidence_even_where_removal_moves_nothing(self) -> None:
+        # a hostile review: RBP(p = 1e-4) at k = 6; the document of rank 7 lies below the depth, so removing it moves the
+        # score by exactly 0, but alone at rank 6 it is worth 1e-20, which floats lose beside rank 1
+        result = check(f"{FUNCTIONS}:float_steep_rbp", ["convergent", "top_weighted"])
+        assert result["convergent"].verdict == result["top_weighted"].verdict == "unknown"
+
+    def test_a_rank_that_truly_counts_for_nothing_keeps_its_equality_witness(self) -> None:
+        verdict = check(f"{FUNCTIONS}:float_blind_rank_3", ["convergent"])["convergent"]
+        assert verdict.verdict == "no" and verdict.witness.data["i"] == 3  # type: ignore[union-attr]
+
     def test_a_true_equality_deeper_than_6_is_not_claimed_from_floats(self) -> None:
         # equal weights at ranks 40 and 41: a true "no", which floats cannot tell from 0.5 P + 0.5 RBP at rank 176
         verdict = check(f"{FUNCTIONS}:float_twin_weights", ["top_weighted"])["top_weighted"]

@@ -85,3 +85,39 @@ def rprec_of_the_top_k(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[
         relevant = sum(1 for g in judged.values() if g > 0)
         scores[qid] = sum(1 for d in ranked[:relevant] if judged.get(d, 0) > 0) / relevant if relevant else 0.0
     return scores
+
+
+def nan_on_two_relevant_documents(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """P@k, except NaN for a query with exactly two relevant documents: a failure, not a score."""
+    found = precision(qrels, run, k)
+    return {qid: float("nan") if sum(1 for g in qrels[qid].values() if g > 0) == 2 else v for qid, v in found.items()}
+
+
+def cumulated_integer_gain(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """The sum of the integer grades it is given over the top k (CG on grades times the check's scale)."""
+    scores = {}
+    for qid, docs in run.items():
+        if qid in qrels:
+            ranked = sorted(docs, key=lambda d: -docs[d])[:k]
+            scores[qid] = float(sum(qrels[qid].get(d, 0) for d in ranked))
+    return scores
+
+
+def sleeps(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """Never returns in time: its warm-up must end at the time limit the user gave."""
+    import time
+
+    time.sleep(600)
+    return {}
+
+
+def float_steep_rbp(ranking: tuple, k: int, qrels: tuple) -> float:  # type: ignore[type-arg]
+    """RBP(p = 1e-4)@k in floats: convergent and top-weighted exactly, but the weight of rank 6 (about 1e-20) vanishes
+    beside a relevant document at rank 1, at a depth where floats otherwise count as evidence (a hostile review)."""
+    return sum((1 - 1e-4) * 1e-4 ** i * float(g) for i, g in enumerate(ranking[:k]))
+
+
+def float_blind_rank_3(ranking: tuple, k: int, qrels: tuple) -> float:
+    """P@k in floats that ignores rank 3: truly not convergent (a relevant document swapped into rank 3 counts for
+    nothing), and floats show it: alone at rank 3 it scores exactly what nothing relevant scores."""
+    return sum(float(g) for r, g in enumerate(ranking[:k], start=1) if r != 3) / k
