@@ -203,7 +203,8 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
 @click.option("--examples", type=int, default=300, show_default=True, metavar="N",
               help="Deeper situations drawn by Hypothesis after the exhaustive ones (0 to 100000).")
 @click.option("--timeout", type=float, default=120.0, show_default=True, metavar="SECONDS",
-              help="Time limit for each call of the toolkit, a batch of up to 2,000 situations (0.001 to 3600).")
+              help="Time limit for loading the toolkit (its warm-up included) and for each call of it, a batch of up to "
+                   "2,000 situations (0.001 to 3600).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--pytest", "pytest_file", type=click.Path(dir_okay=False), metavar="FILE",
               help="Write a test module that pins every difference found.")
@@ -238,7 +239,13 @@ def compare(implementation: str, metric: str, examples: int, timeout: float, as_
                              progress=lambda text: status.update(escape(text)))
     raise_if_interrupted()
     if pytest_file is not None:
-        Path(pytest_file).write_text(pytest_module(result), encoding="utf-8")
+        written = Path(pytest_file)
+        try:
+            written.parent.mkdir(parents=True, exist_ok=True)
+            written.write_text(pytest_module(result, written), encoding="utf-8")
+        except OSError as error:
+            raise InputError("--pytest", pytest_file, f"cannot be written ({error.strerror or error})",
+                             "give a file in a folder you can write to") from None
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
@@ -246,15 +253,15 @@ def compare(implementation: str, metric: str, examples: int, timeout: float, as_
                    "situations agree")
     view = Table("convention", "situations", "the first", result.implementation, result.metric, title=title, show_lines=True)
     for d in result.differences:
-        view.add_row(escape(d.convention), f"{d.count:,}", escape(shown(d.witness)), number(d.implementation_value),
+        value = number(d.implementation_value) if d.problem is None else d.problem
+        view.add_row(escape(d.convention), f"{d.count:,}", escape(shown(d.witness)), escape(value),
                      number(d.metric_value, "undefined"))
     console.print(view)
     agrees = ", ".join(f"{m} on all {n:,} situations where it has a value" for m, n in result.agrees_with) or "no declared metric"
     console.print(escape(f"agrees with: {agrees}"))
-    console.print(escape(f"tie order: {', '.join(result.ties) or 'no single policy explains every tied situation'}"))
-    if result.not_scored:
-        console.print(escape(f"not compared: {result.not_scored:,} situations the toolkit could not be given (a tie across the "
-                             "depth, for a toolkit given the top k only)"))
+    console.print(escape(f"tie order: {result.tie_order()}"))
+    for reason, count in result.not_compared:
+        console.print(escape(f"not compared: {reason} ({count:,} situations)"))
     console.print(escape(f"warm-up {result.warmup_seconds:.1f} s; {result.seconds:.1f} s in all"
                          + (f"; wrote {pytest_file}" if pytest_file else "")))
 

@@ -12,7 +12,8 @@ back with each answer.
 
 An answer is one of ``{"kind": "exact", "value": [numerator, denominator]}`` (hexadecimal),
 ``{"kind": "float", "value": repr}``, ``{"kind": "symbolic", "value": tree}``,
-``{"kind": "undefined"}`` and ``{"kind": "defect", "problem": text}``.
+``{"kind": "undefined"}`` and ``{"kind": "defect", "problem": text}``; a toolkit's adapter may also answer
+``{"kind": "withheld", "reason": text}`` for a situation its glue does not give the toolkit.
 
 >>> from fractions import Fraction
 >>> classify(Fraction(1, 3)), classify(None), classify(0.5)
@@ -285,7 +286,8 @@ def _loaded(start: dict[str, Any]) -> tuple[Any, float]:
     toolkits = importlib.import_module("irprops.toolkits")
     glue = importlib.import_module("irprops.toolkits.glue")
     spec = toolkits.parse(start["toolkit"])
-    adapter = glue.Adapter(spec, load(spec.name) if spec.toolkit == toolkits.CUSTOM else None, int(start.get("scale") or 1))
+    adapter = glue.Adapter(spec, load(spec.name) if spec.toolkit == toolkits.CUSTOM else None, int(start.get("scale") or 1),
+                           compared=bool(start.get("compared")))
     return adapter, adapter.warm()
 
 
@@ -307,11 +309,19 @@ def call_many(function: Any, requests: list[dict[str, Any]]) -> dict[str, Any]:
     for value in found:
         if isinstance(value, ZeroDivisionError):
             answers.append({"kind": "undefined"})
+        elif isinstance(value, BaseException) and _withheld(value):
+            answers.append({"kind": "withheld", "reason": str(value)[:300]})
         elif isinstance(value, BaseException):
             answers.append(_defect(f"raised {shown(value)}"))
         else:
             answers.append(classify(value))
     return {"kind": "batch", "answers": answers}
+
+
+def _withheld(error: BaseException) -> bool:
+    """Whether an adapter's answer is :class:`irprops.toolkits.glue.Withheld` (not imported here: standard library only)."""
+    kind = type(error)
+    return kind.__name__ == "Withheld" and kind.__module__ == "irprops.toolkits.glue"
 
 
 def _send(outbox: Any, answer: dict[str, Any], printed: int) -> None:

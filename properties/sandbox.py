@@ -68,12 +68,18 @@ class Sandbox:
     """The process a proposal ``where`` (``path/to/file.py:f`` or ``module:f``) runs in; see the module docstring."""
 
     def __init__(self, where: str, *, memory: int = MEMORY_BYTES, environment: dict[str, str] | None = None,
-                 toolkit: str | None = None, scale: int = 1) -> None:
+                 toolkit: str | None = None, scale: int = 1, load_seconds: float | None = None,
+                 compared: bool = False) -> None:
         self.where = where
+        self._limited = load_seconds is not None
+        self.load_seconds = load_seconds or (TOOLKIT_LOAD_SECONDS if toolkit else LOAD_SECONDS)
+        """How long loading may take (a toolkit's import and warm-up included)."""
         self.toolkit = toolkit
+        """A toolkit metric (``ranx:ndcg``): the child scores it through :mod:`irprops.toolkits`' adapter."""
         self.scale = scale
         """What a toolkit's integer grades are multiplied by (:data:`irprops.toolkits.GRADE_SCALE` over graded situations)."""
-        """A toolkit metric (``ranx:ndcg``): the child scores it through :mod:`irprops.toolkits`' adapter."""
+        self.compared = compared
+        """For ``irprops compare``: the adapter withholds what would be the glue's score, not the toolkit's."""
         self.memory = memory
         self.environment = environment
         self._process: subprocess.Popen[bytes] | None = None
@@ -158,18 +164,22 @@ class Sandbox:
         os.close(answers_write)
         self._requests, self._answers = os.fdopen(requests_write, "w", encoding="utf-8"), answers_read
         try:
-            start = {"where": self.where, "toolkit": self.toolkit, "scale": self.scale, "path": [p for p in sys.path if p]}
+            start = {"where": self.where, "toolkit": self.toolkit, "scale": self.scale, "compared": self.compared,
+                     "path": [p for p in sys.path if p]}
             self._requests.write(json.dumps(start) + "\n")
             self._requests.flush()
-            answer = self._read(TOOLKIT_LOAD_SECONDS if self.toolkit else LOAD_SECONDS)
+            answer = self._read(self.load_seconds)
         except BaseException:  # Ctrl-C while it loads: the child ends with it
             self.close()
             raise
         if not answer or answer.get("kind") != "ready":
             self.close()
-            limit = TOOLKIT_LOAD_SECONDS if self.toolkit else LOAD_SECONDS
-            problem = (answer or {}).get("problem") or (f"importing it took over {limit:g} s" if answer is None else
+            limit = self.load_seconds
+            loading = "importing it and its warm-up" if self.toolkit else "importing it"
+            problem = (answer or {}).get("problem") or (f"{loading} took over {limit:g} s" if answer is None else
                                                        "its process ended while importing it")
+            if answer is None and self._limited:
+                raise InputError("target", self.where, str(problem)[:300], "give a longer --timeout")
             raise InputError("target", self.where, str(problem)[:300])
         return Loaded(str(answer["name"]), bool(answer["declared"]), bool(answer["callable"]), str(answer["relevance"]),
                       float(answer.get("warmup") or 0.0))

@@ -101,7 +101,7 @@ class ToolkitTarget(ProposalTarget):
             if answers is None:
                 return
             for situation, answer in zip(chunk, answers, strict=True):
-                if answer.get("kind") == "defect":
+                if answer.get("kind") in ("defect", "withheld"):
                     continue  # asked again alone when the search scores it, which raises the defect there
                 self.evaluations += 1
                 self._cache[situation] = self._read(answer, situation)

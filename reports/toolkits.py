@@ -70,21 +70,37 @@ def markdown(results: list[dict[str, Any]]) -> str:
         "the same situations for all (every ranking of up to 6 documents, binary and graded, unjudged documents, R = 0, runs",
         "shorter than k, tied scores; then 300 deeper ones from Hypothesis). irprops' value on tied scores is the",
         "expectation over the orders of the tied documents (McSherry and Najork 2008); two floats agree within relative 1e-9.",
+        "The tie order is the policy consistent with every tied situation, or, where none is (ranx sorts with an unstable",
+        "sort), the one consistent with most. Not compared: a situation with no judged document (no toolkit is given a query",
+        "without judgments), an empty run the toolkit left out (the 0 a check gives it is the glue's, trec_eval's `-c`), and,",
+        "for a toolkit given only the top k documents, a tie across the depth (which documents are the top k would be the",
+        "glue's choice).",
         "",
         *toolkits_table(),
         "",
-        "| implementation | irprops | agree | tie order | agrees with | differences (situations: the first, toolkit vs irprops) |",
-        "|---|---|---|---|---|---|",
+        ("| implementation | irprops | agree | tie order | agrees with | differences (situations: the first, toolkit vs irprops) "
+         "| not compared |"),
+        "|---|---|---|---|---|---|---|",
     ]
     for r in results:
         agrees = ", ".join(f"{a['metric']} ({a['situations']:,})" for a in r["agrees_with"]) or "-"
         differences = "<br>".join(
-            f"{d['convention']} ({d['count']:,}: {case(d['witness'])}, {number(d['implementation_value'])} vs "
-            f"{number(d['metric_value'], 'undefined')})" for d in r["differences"]) or "none"
-        ties = ", ".join(r["ties"]) or "no single policy"
-        lines.append(f"| `{r['implementation']}` | `{r['metric']}` | {r['agree']:,} of {r['situations']:,} | {ties} | {agrees} "
-                     f"| {differences} |")
+            f"{d['convention']} ({d['count']:,}: {case(d['witness'])}, {d.get('problem') or number(d['implementation_value'])}"
+            f" vs {number(d['metric_value'], 'undefined')})" for d in r["differences"]) or "none"
+        skipped = "<br>".join(f"{n['reason']} ({n['situations']:,})" for n in r["not_compared"]) or "-"
+        lines.append(f"| `{r['implementation']}` | `{r['metric']}` | {r['agree']:,} of {r['situations']:,} | {tie_order(r)} "
+                     f"| {agrees} | {differences} | {skipped} |")
     return "\n".join(lines) + "\n"
+
+
+def tie_order(result: dict[str, Any]) -> str:
+    """The tie order of a comparison's JSON, in words (as ``Comparison.tie_order``)."""
+    if result["ties"]:
+        return ", ".join(result["ties"])
+    if not result["tie_counts"]:
+        return "no tie policy irprops names"
+    best = result["tie_counts"][0]
+    return f"no single policy: {best['policy']} on {best['situations']:,} of {result['tied']:,} tied situations"
 
 
 def Counter_minus(qrels: list[Any], ranked: list[Any]) -> list[Any]:

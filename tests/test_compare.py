@@ -9,15 +9,30 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from irprops.cli import main
-from irprops.compare import compare
-from irprops.compare.cases import Case, compositions, orders, situation, small
-from irprops.compare.conventions import PRORATED, UNEXPLAINED
+from irprops.compare import NO_JUDGMENTS, compare
+from irprops.compare.cases import Case, arrangements, compositions, orders, situation, small
+from irprops.compare.conventions import (
+    ANOTHER_ORDER,
+    FAILED,
+    NO_SCORE,
+    PRORATED,
+    RESCALED,
+    THRESHOLDED,
+    UNEXPLAINED,
+    explain,
+    under,
+)
+from irprops.metrics import parse
+from irprops.toolkits import GRADE_SCALE
+from irprops.toolkits.glue import ACROSS_THE_DEPTH, EMPTY_RUN
 
 from .conftest import ROOT
 from .test_toolkits import needs
@@ -42,14 +57,63 @@ class TestCases:
         assert len({s.ranking for s in broken.values()}) == 4
 
 
+class TestConventions:
+    def test_a_tied_case_is_read_as_its_tie_order_before_a_coincidental_gain_convention(self) -> None:
+        # ranx's nDCG on `1,1/2` tied at k = 7 is 1: its input order; thresholding the grades gives 1 too, by coincidence
+        ndcg = parse("NDCG")
+        case = Case(situation((Fraction(1), Fraction(1, 2)), 7), (2,))
+        assert under(ndcg, case, "expectation over tie orders", THRESHOLDED) == pytest.approx(1.0)
+        assert explain(ndcg, case, under(ndcg, case, "expectation over tie orders"), 1.0) == "ties broken by input order"
+
+    def test_another_order_of_the_tied_documents_explains_a_value_no_named_order_gives(self) -> None:
+        ndcg = parse("NDCG")
+        case = Case(situation((Fraction(1), Fraction(1, 2), Fraction(0)), 3), (3,))
+        named = {ndcg.at(3).screen(s) for s in orders(case).values()}
+        other = next(s for s in arrangements(case) or () if ndcg.at(3).screen(s) not in named)
+        found = float(ndcg.at(3).screen(other))
+        own = under(ndcg, case, "expectation over tie orders")
+        assert explain(ndcg, case, own, found) == ANOTHER_ORDER
+        # but not where a tie policy is consistent with every tied case: there it is a difference of its own
+        assert explain(ndcg, case, own, found, ties=("input order",)) == UNEXPLAINED
+
+
 class TestOnAFunctionOfTheContract:
     def test_precision_agrees_but_for_its_tie_order(self) -> None:
         result = compare(f"dicts:{FUNCTIONS}:precision", "P", examples=50)
         assert result.ties == ("input order",)  # Python's sort is stable
-        assert {d.convention for d in result.differences} == {"ties broken by input order", "no score where defined"}
-        no_score = next(d for d in result.differences if d.convention == "no score where defined")
-        assert no_score.witness.to_json() == {"k": 1, "ranking": [], "qrels": []}  # no judgment: no query
+        assert {d.convention for d in result.differences} == {"ties broken by input order"}
+        assert [m for m, _ in result.agrees_with] == ["P"]
         assert result.agree + sum(d.count for d in result.differences) == result.situations
+
+    def test_what_would_be_the_glues_value_not_the_toolkits_is_not_compared(self) -> None:
+        # a query without judgments is given to no toolkit: its "no score" would be the glue's, and P has a value there;
+        # an empty run the function leaves out would be the glue's 0. Counted by hand: all-unjudged rankings of 1 to 4
+        # documents at each depth up to their length (1 + 2 + 3 + 4) and the empty run, without qrels (11); the empty
+        # run with one or two relevant documents not retrieved (2)
+        result = compare(f"dicts:{FUNCTIONS}:precision", "P", examples=0)
+        assert result.not_compared == ((NO_JUDGMENTS, 11), (EMPTY_RUN, 2))
+        assert NO_SCORE not in {d.convention for d in result.differences}
+
+    def test_an_empty_run_the_function_scores_itself_is_compared(self) -> None:
+        result = compare(f"dicts:{FUNCTIONS}:rprec_of_the_top_k", "RPrec", examples=0)
+        assert result.not_compared == ((NO_JUDGMENTS, 11),)
+
+    @pytest.mark.parametrize("function", ["fails_on_two_relevant_documents", "nan_on_two_relevant_documents"])
+    def test_an_error_or_a_nan_is_a_difference_of_its_own_with_its_problem(self, function: str) -> None:
+        result = compare(f"dicts:{FUNCTIONS}:{function}", "P", examples=0)
+        failed = next(d for d in result.differences if d.convention == FAILED)
+        assert failed.witness.to_json() == {"k": 1, "ranking": ["0"], "qrels": ["1", "1"]}
+        assert failed.implementation_value is None and failed.metric_value == 0.0
+        assert failed.problem is not None and ("two relevant documents" in failed.problem or "nan" in failed.problem)
+        assert not result.agrees_with  # a function that fails somewhere agrees with nothing there
+        assert result.agree + sum(d.count for d in result.differences) == result.situations
+
+    def test_integer_gains_are_read_as_rescaled_and_the_scale_is_in_the_json(self) -> None:
+        result = compare(f"dicts:{FUNCTIONS}:cumulated_integer_gain", "CG", examples=0)
+        assert result.scale == GRADE_SCALE and result.to_json()["grade_scale"] == GRADE_SCALE
+        rescaled = next(d for d in result.differences if d.convention == RESCALED)
+        assert rescaled.witness.to_json() == {"k": 1, "ranking": ["1/2"], "qrels": ["1/2"]}
+        assert (rescaled.implementation_value, rescaled.metric_value) == (6.0, 0.5)
 
     def test_trec_evals_rprec_divides_by_r_scores_r_0_as_0_and_breaks_ties_by_docno(self) -> None:
         result = compare(f"dicts:{FUNCTIONS}:rprec_of_the_top_k", "RPrec", examples=50)
@@ -66,23 +130,35 @@ class TestOnAFunctionOfTheContract:
         assert out.exit_code == 0, out.output
         data = json.loads(out.output)
         assert set(data) == {"implementation", "metric", "situations", "agree", "differences", "agrees_with", "ties",
-                             "not_scored", "warmup_seconds"}
+                             "tied", "tie_counts", "not_compared", "grade_scale", "warmup_seconds"}
         assert set(data["differences"][0]) == {"convention", "count", "witness", "implementation_value", "metric_value"}
+        assert [n["reason"] for n in data["not_compared"]] == [NO_JUDGMENTS, EMPTY_RUN]
 
-    def test_the_pytest_module_it_writes_passes_against_the_function(self, tmp_path: Path) -> None:
-        written = tmp_path / "test_pinned.py"
-        out = CliRunner().invoke(main, ["compare", f"dicts:{FUNCTIONS}:rprec_of_the_top_k", "RPrec", "--examples", "0",
+    @pytest.mark.parametrize(("function", "metric", "tests"), [
+        ("rprec_of_the_top_k", "RPrec", 4), ("cumulated_integer_gain", "CG", 3), ("fails_on_two_relevant_documents", "P", 2)])
+    def test_the_pytest_module_it_writes_passes_against_the_function(self, tmp_path: Path, function: str, metric: str,
+                                                                      tests: int) -> None:
+        # written into a folder that does not exist yet, run from elsewhere: the function's file is found from the module
+        written = tmp_path / "pinned" / "test_pinned.py"
+        out = CliRunner().invoke(main, ["compare", f"dicts:{FUNCTIONS}:{function}", metric, "--examples", "0",
                                         "--pytest", str(written)])
         assert out.exit_code == 0, out.output
-        text = written.read_text()
-        assert text.count("\ndef test_") == 4
-        text = text.replace("Adapter(parse(", "Adapter(__import__('irprops.toolkits').toolkits.Spec('dicts', 'x'), FUNCTION) #")
-        text = text.replace("import pytest\n", f"import pytest\nimport sys\nsys.path.insert(0, {str(ROOT)!r})\n"
-                                               "from tests.toolkit_functions import rprec_of_the_top_k as FUNCTION\n")
-        written.write_text(text)
+        assert written.read_text().count("\ndef test_") == tests
         ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", str(written)],
                              capture_output=True, text=True, cwd=tmp_path, check=False)
-        assert ran.returncode == 0, ran.stdout + ran.stderr
+        assert ran.returncode == 0 and f"{tests} passed" in ran.stdout, ran.stdout + ran.stderr
+
+    def test_a_pytest_file_that_cannot_be_written_is_bad_usage(self, tmp_path: Path) -> None:
+        (tmp_path / "a_file").write_text("")
+        out = CliRunner().invoke(main, ["compare", f"dicts:{FUNCTIONS}:precision", "P", "--examples", "0",
+                                        "--pytest", str(tmp_path / "a_file" / "t.py")])
+        assert out.exit_code == 2 and "--pytest" in out.output and "Traceback" not in out.output
+
+    def test_the_timeout_bounds_the_warm_up_too(self) -> None:
+        started = time.monotonic()
+        out = CliRunner().invoke(main, ["compare", f"dicts:{FUNCTIONS}:sleeps", "P", "--examples", "0", "--timeout", "2"])
+        assert out.exit_code == 2 and "warm-up took over 2 s" in out.output and "--timeout" in out.output, out.output
+        assert time.monotonic() - started < 60
 
     @pytest.mark.parametrize(("args", "why"), [
         (["nDCG", "NDCG"], "not a toolkit's metric"), (["ranx:ndcg", "NDCG@5"], "compare a family"),
@@ -118,7 +194,8 @@ class TestTheToolkits:
     def test_rbp_eval_averages_ties_and_prorates_one_across_the_depth(self) -> None:
         result = compare("rbp_eval:rbp(p=0.8)", "RBP(p=0.8)")
         assert result.ties == (PRORATED,)
-        assert {d.convention for d in result.differences} == {PRORATED, "no score where defined"}
+        assert {d.convention for d in result.differences} == {PRORATED}
+        assert [m for m, _ in result.agrees_with] == ["RBP(p=0.8)"]
 
     @needs("ranx")
     def test_ranx_scores_rbp_on_raw_integer_grades_above_1(self) -> None:
@@ -126,6 +203,28 @@ class TestTheToolkits:
         rescaled = next(d for d in result.differences if d.convention == "gains rescaled to integers")
         assert rescaled.implementation_value is not None and rescaled.implementation_value > 1
         assert result.ties == ("input order",)
+        # ranx's RBP is given the top k: a tie across the depth is withheld (which documents are the top k would be the
+        # glue's choice), said as such, and never a failure of ranx's
+        assert ACROSS_THE_DEPTH in [r for r, _ in result.not_compared]
+        assert FAILED not in {d.convention for d in result.differences}
+
+    @needs("ranx")
+    def test_ranx_keeps_input_order_on_small_ties_only_and_the_report_says_so(self) -> None:
+        # its sort is not stable: on a deep tied ranking its order is none of the four named ones
+        result = compare("ranx:ndcg", "NDCG")
+        assert result.ties == () and result.tie_counts[0][0] == "input order"
+        assert result.tie_counts[0][1] < result.tied and result.tie_order().startswith("no single policy: input order on ")
+        conventions = {d.convention for d in result.differences}
+        assert ANOTHER_ORDER in conventions and UNEXPLAINED not in conventions and THRESHOLDED not in conventions
+        assert [m for m, _ in result.agrees_with] == ["NDCG"]
+
+    @needs("cwl_eval")
+    def test_cwl_evals_ndcg_is_sdcg(self) -> None:
+        # a query without judgments is not compared: the glue's "no score" there had hidden this agreement
+        result = compare("cwl_eval:NDCG", "NDCG")
+        assert [m for m, _ in result.agrees_with] == ["SDCG"] and result.ties == ("input order",)
+        assert {d.convention for d in result.differences} <= {"R = 0 scored 0", "as SDCG", "ties broken by input order",
+                                                             "as SDCG + ties broken by input order"}
 
     @needs("ir_measures")
     @pytest.mark.parametrize(("implementation", "metric", "order"), [
@@ -136,8 +235,8 @@ class TestTheToolkits:
                                                                          order: str) -> None:
         # its RR comes from another provider than its P, AP and nDCG: one topic's ties are ordered two ways in one call
         result = compare(implementation, metric, examples=100)
-        assert {d.convention for d in result.differences} <= {"R = 0 scored 0", f"ties broken by {order}", "no score where defined"}
-        assert result.ties == (order,)
+        assert {d.convention for d in result.differences} <= {"R = 0 scored 0", f"ties broken by {order}"}
+        assert result.ties == (order,) and parse(metric).name in [m for m, _ in result.agrees_with]
 
 
 def _report_script():  # type: ignore[no-untyped-def]

@@ -14,6 +14,7 @@ A comparison is numerical evidence: a toolkit's scores are floats, and two score
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,9 +28,13 @@ from irprops.properties.toolkit_target import BATCH, toolkit_spec
 from irprops.toolkits import GRADE_SCALE
 
 from .cases import Case, arrangements, deep, small
-from .conventions import TIE_POLICIES, agree, consistent, expected, explain, value
+from .conventions import FAILED, TIE_POLICIES, agree, consistent, expected, explain, value
 
-__all__ = ["Comparison", "Difference", "compare"]
+__all__ = ["NO_JUDGMENTS", "Comparison", "Difference", "compare"]
+
+NO_JUDGMENTS = "no judged document"
+"""Why a case whose ranking is all unjudged and whose qrels are empty is not compared: the glue gives a toolkit no such
+query (it would leave it out), so its value there would be the glue's, not the toolkit's."""
 
 @dataclass(frozen=True)
 class Difference:
@@ -40,10 +45,13 @@ class Difference:
     witness: Case
     implementation_value: float | None
     metric_value: float | None
+    problem: str | None = None
+    """What the implementation raised or returned on the witness (for :data:`~irprops.compare.conventions.FAILED`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"convention": self.convention, "count": self.count, "witness": self.witness.to_json(),
-                "implementation_value": self.implementation_value, "metric_value": self.metric_value}
+                "implementation_value": self.implementation_value, "metric_value": self.metric_value,
+                **({"problem": self.problem} if self.problem is not None else {})}
 
 
 @dataclass(frozen=True)
@@ -60,19 +68,37 @@ class Comparison:
     ties: tuple[str, ...]
     """The tie policies consistent with every tied case the toolkit scored (irprops' own is
     :data:`~irprops.compare.conventions.EXPECTATION`)."""
-    not_scored: int = 0
-    """Cases the toolkit raised on (a tie across the depth of a toolkit given the top k only, say): not compared."""
+    tied: int = 0
+    """How many of the cases compared have tied scores."""
+    tie_counts: tuple[tuple[str, int], ...] = ()
+    """(tie policy, the tied cases it is consistent with) for each policy consistent with any, most first."""
+    not_compared: tuple[tuple[str, int], ...] = ()
+    """(reason, cases) for the cases the toolkit was not given (see :data:`NO_JUDGMENTS`, and
+    :class:`irprops.toolkits.glue.Withheld`)."""
+    scale: int = 1
+    """The integer scale the grades were given in to a toolkit that takes integers (:data:`GRADE_SCALE` over graded cases)."""
     warmup_seconds: float = 0.0
     seconds: float = 0.0
     notes: tuple[str, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
         """``{"implementation", "metric", "situations", "agree", "differences": [...], "agrees_with": [...], "ties",
-        "not_scored", "warmup_seconds"}``."""
+        "tied", "tie_counts", "not_compared", "grade_scale", "warmup_seconds"}``."""
         return {"implementation": self.implementation, "metric": self.metric, "situations": self.situations,
                 "agree": self.agree, "differences": [d.to_json() for d in self.differences],
                 "agrees_with": [{"metric": m, "situations": n} for m, n in self.agrees_with], "ties": list(self.ties),
-                "not_scored": self.not_scored, "warmup_seconds": round(self.warmup_seconds, 3)}
+                "tied": self.tied, "tie_counts": [{"policy": t, "situations": n} for t, n in self.tie_counts],
+                "not_compared": [{"reason": r, "situations": n} for r, n in self.not_compared],
+                "grade_scale": self.scale, "warmup_seconds": round(self.warmup_seconds, 3)}
+
+    def tie_order(self) -> str:
+        """The tie order in words: the consistent policies, else the one consistent with most tied cases, and how many."""
+        if self.ties:
+            return ", ".join(self.ties)
+        if not self.tie_counts:
+            return "no tie policy irprops names"
+        policy, count = self.tie_counts[0]
+        return f"no single policy: {policy} on {count:,} of {self.tied:,} tied situations"
 
 
 def compare(implementation: str, metric: str, *, examples: int = 300, timeout: float = 60.0,
@@ -93,29 +119,48 @@ def compare(implementation: str, metric: str, *, examples: int = 300, timeout: f
     say(f"{len(cases):,} cases; starting {spec.toolkit}")
     named = f"{spec.toolkit}:{spec.name}" + (f"({', '.join(f'{k}={v}' for k, v in spec.params)})" if spec.params else "")
     scale = GRADE_SCALE if graded else 1
-    with Sandbox(spec.name if spec.toolkit == "dicts" else implementation, toolkit=named, scale=scale) as box:
+    sent = [c for c in cases if c.situation.qrels or any(g is not None for g in c.situation.ranking)]
+    with Sandbox(spec.name if spec.toolkit == "dicts" else implementation, toolkit=named, scale=scale,
+                 load_seconds=timeout, compared=True) as box:
         warmup = box.loaded.warmup
-        found = _scored(box, cases, timeout)
+        found = _scored(box, sent, timeout)
     say("scoring the definition")
-    scored: list[tuple[Case, float | None]] = [(c, f) for c, f in zip(cases, found, strict=True) if not isinstance(f, str)]
-    own = {c: expected(measure, c) for c, _ in scored}
+    withheld = Counter(f.reason for f in found if isinstance(f, _Withheld))
+    not_compared = ((NO_JUDGMENTS, len(cases) - len(sent)),) if len(sent) < len(cases) else ()
+    compared = [(c, f) for c, f in zip(sent, found, strict=True) if not isinstance(f, _Withheld)]
+    scored: list[tuple[Case, float | None]] = [(c, f) for c, f in compared if not isinstance(f, _Failed)]
+    own = {c: expected(measure, c) for c, _ in compared}
     say("comparing with every declared metric")
-    agreeing_with = _agrees_with(measure, scored, graded)
+    agreeing_with = _agrees_with(measure, compared, graded)
     others = [parse(m) for m, _ in agreeing_with if m != measure.name]
-    ties = _ties(measure, scored, others, scale)
+    ties, tied, counts = _ties(measure, scored, others, scale)
     differences: dict[str, list[Any]] = {}
     agreeing = 0
-    for case, got in scored:
-        if agree(got, own[case]):
+    for case, got in compared:
+        if isinstance(got, _Failed):
+            entry = differences.setdefault(FAILED, [0, case, None, own[case], got.problem])
+        elif agree(got, own[case]):
             agreeing += 1
             continue
-        convention = explain(measure, case, own[case], got, ties, others, scale)
-        entry = differences.setdefault(convention, [0, case, got, own[case]])
+        else:
+            convention = explain(measure, case, own[case], got, ties, others, scale)
+            entry = differences.setdefault(convention, [0, case, got, own[case], None])
         entry[0] += 1
     return Comparison(
-        implementation, measure.name, len(scored), agreeing,
-        tuple(Difference(name, n, c, g, o) for name, (n, c, g, o) in differences.items()),
-        agreeing_with, ties, len(cases) - len(scored), warmup, time.perf_counter() - start)
+        implementation, measure.name, len(compared), agreeing,
+        tuple(Difference(name, n, c, g, o, problem) for name, (n, c, g, o, problem) in differences.items()),
+        agreeing_with, ties, tied, counts, (*not_compared, *withheld.most_common()), scale, warmup,
+        time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class _Failed:
+    problem: str
+
+
+@dataclass(frozen=True)
+class _Withheld:
+    reason: str
 
 
 def _deeper(graded: bool, examples: int) -> list[Case]:
@@ -137,9 +182,10 @@ def _deeper(graded: bool, examples: int) -> list[Case]:
     return drawn
 
 
-def _scored(box: Sandbox, cases: list[Case], timeout: float) -> list[float | None | str]:
-    """The toolkit's value on each case: a float, None (no score), or the problem text where it failed."""
-    found: list[float | None | str] = []
+def _scored(box: Sandbox, cases: list[Case], timeout: float) -> list[float | None | _Failed | _Withheld]:
+    """The toolkit's value on each case: a float, None (no score: a ZeroDivisionError of a ``dicts:`` function), what it
+    failed with, or why the glue withheld the case from it."""
+    found: list[float | None | _Failed | _Withheld] = []
     for at in range(0, len(cases), BATCH):
         chunk = cases[at:at + BATCH]
         try:
@@ -151,24 +197,32 @@ def _scored(box: Sandbox, cases: list[Case], timeout: float) -> list[float | Non
             raise InputError("implementation", box.where, "its process did not answer a batch of cases")
         for answer in answers:
             kind = answer.get("kind")
-            found.append(float(answer["value"]) if kind == "float" else None if kind == "undefined" else
+            found.append(float(answer["value"]) if kind == "float" else
                          float(int(answer["value"][0], 16)) / float(int(answer["value"][1], 16)) if kind == "exact" else
-                         str(answer.get("problem", "no answer")))
+                         _Withheld(str(answer.get("reason"))) if kind == "withheld" else
+                         None if kind == "undefined" else _Failed(str(answer.get("problem", "no answer"))))
     return found
 
 
-def _ties(measure: Measure, scored: list[tuple[Case, float | None]], others: list[Measure], scale: int) -> tuple[str, ...]:
-    """The tie policies under which every tied case agrees (with some other convention), irprops' own first."""
-    policies = set(TIE_POLICIES)
+def _ties(measure: Measure, scored: list[tuple[Case, float | None]], others: list[Measure],
+          scale: int) -> tuple[tuple[str, ...], int, tuple[tuple[str, int], ...]]:
+    """The tie policies under which every tied case agrees (with some other convention), irprops' own first; how many
+    tied cases there are; and how many each policy is consistent with (most first)."""
+    counts: Counter[str] = Counter()
+    tied = 0
     for case, got in scored:
-        if case.ties and policies:
-            policies &= consistent(measure, case, got, others, scale)
-    return tuple(p for p in TIE_POLICIES if p in policies)
+        if case.ties:
+            tied += 1
+            counts.update(consistent(measure, case, got, others, scale))
+    every = tuple(p for p in TIE_POLICIES if counts[p] == tied) if tied else ()
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], TIE_POLICIES.index(item[0])))
+    return every, tied, tuple(ranked)
 
 
-def _agrees_with(measure: Measure, scored: list[tuple[Case, Any]], graded: bool) -> tuple[tuple[str, int], ...]:
+def _agrees_with(measure: Measure, scored: list[tuple[Case, float | None | _Failed]],
+                 graded: bool) -> tuple[tuple[str, int], ...]:
     """Every declared metric (default parameters, or the compared one's) that agrees with the toolkit on every untied case
-    where it has a value, and has one on at least half of them."""
+    where it has a value (a failure of the toolkit's there is a disagreement), and has one on at least half of them."""
     untied = [(c, g) for c, g in scored if not c.ties]
     found = []
     for metric in REGISTRY.values():
@@ -180,7 +234,7 @@ def _agrees_with(measure: Measure, scored: list[tuple[Case, Any]], graded: bool)
             reference = value(other, case.situation)
             if reference is None:
                 continue
-            if not agree(got, reference):
+            if isinstance(got, _Failed) or not agree(got, reference):
                 break
             defined += 1
         else:

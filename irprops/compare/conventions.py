@@ -16,7 +16,11 @@ candidate bug, or a convention not named here. They are tried in this order:
   metric linear in the gains such as RBP exceeds 1),
   or **grades thresholded to binary** (every relevant grade read as 1);
 * **divides by R, not min(k, R)**: the definition's value times min(k, R)/R (trec_eval's Rprec given the top k);
-* **unjudged documents removed**: the definition's value on the ranking without its unjudged documents.
+* **unjudged documents removed**: the definition's value on the ranking without its unjudged documents;
+* **ties broken in another order**: on a tied case, where no tie policy is consistent with every tied case, the
+  definition's value on some order of the tied documents (ranx's sort is not stable past a few documents).
+
+A case the toolkit failed on (an error, NaN) is a difference of its own, **the implementation failed**, with its problem.
 """
 
 from __future__ import annotations
@@ -36,10 +40,14 @@ EXPECTATION = "expectation over tie orders"
 PRORATED = "a tie across the depth counted in proportion"
 TIE_POLICIES = (EXPECTATION, PRORATED, *TIE_ORDERS)
 """Every tie policy: irprops' own first (the value a tied case is compared with)."""
+ANOTHER_ORDER = "ties broken in another order"
+"""The toolkit's value is the definition's on some order of the tied documents, none of the four named (an unstable
+sort, say): tried after them, only where no policy of :data:`TIE_POLICIES` is consistent with every tied case."""
 RESCALED, THRESHOLDED = "gains rescaled to integers", "grades thresholded to binary"
 R0, UNDEFINED, NO_SCORE = "R = 0 scored 0", "undefined scored 0", "no score where defined"
 BY_R, CONDENSED = "divides by R, not min(k, R)", "unjudged documents removed"
 UNEXPLAINED = "unexplained (a candidate bug, or a convention irprops does not name)"
+FAILED = "the implementation failed (it raised an error, or returned no number)"
 
 
 def agree(value: float | None, reference: float | None) -> bool:
@@ -86,22 +94,37 @@ def under(measure: Measure, case: Case, tie: str, gain: str | None = None, scali
           condensed: bool = False, scale: int = GRADE_SCALE) -> float | None:
     """The definition's value on ``case`` under the tie policy ``tie``, the gain convention ``gain`` (None: the grades as
     they are; :data:`RESCALED`: times ``scale``, the integer scale the toolkit was given the grades in), ``scaling``
-    (:data:`BY_R` or None) and, with ``condensed``, without the unjudged documents."""
+    (:data:`BY_R` or None) and, with ``condensed``, without the unjudged documents; None where it has no value (and for
+    :data:`ANOTHER_ORDER`, which has a value per order: :func:`values_under`)."""
+    found = values_under(measure, case, tie, gain, scaling, condensed, scale)
+    return found[0] if len(found) == 1 else None
+
+
+def values_under(measure: Measure, case: Case, tie: str, gain: str | None = None, scaling: str | None = None,
+                 condensed: bool = False, scale: int = GRADE_SCALE) -> list[float | None]:
+    """:func:`under`'s value, or under :data:`ANOTHER_ORDER` the value on each order of the tied documents."""
     s = case.situation
     if condensed:
         if case.ties or None not in s.ranking:
-            return None
+            return [None]
         case = Case(Situation.unchecked(tuple(g for g in s.ranking if g is not None), s.k, s.qrels, s.nonrelevant))
     if gain == THRESHOLDED:
         s = case.situation
         case = Case(Situation.unchecked(tuple(None if g is None else (ONE if g else g) for g in s.ranking), s.k,
                                         tuple(ONE for _ in s.qrels), s.nonrelevant), case.ties)
+    found: list[float | None]
     if tie == EXPECTATION or not case.ties:
-        found = expected(measure, case)
+        found = [expected(measure, case)]
     elif tie == PRORATED:
-        found = prorate(measure, case)
+        found = [prorate(measure, case)]
+    elif tie == ANOTHER_ORDER:
+        found = [value(measure, order) for order in arrangements(case) or ()]
     else:
-        found = value(measure, orders(case)[tie])
+        found = [value(measure, orders(case)[tie])]
+    return [_scaled(v, s, gain, scaling, scale) for v in found]
+
+
+def _scaled(found: float | None, s: Situation, gain: str | None, scaling: str | None, scale: int) -> float | None:
     if found is None:
         return None
     if gain == RESCALED:
@@ -120,16 +143,20 @@ def choices(measure: Measure, case: Case, others: Iterable[Measure] = (), ties: 
             scale: int = GRADE_SCALE) -> list[Choice]:
     """Every combination of conventions that may apply to ``case`` (the definition as it is excluded), fewest first; a
     declared metric of ``others`` counts as one convention ("as SN-AP"), tried before the others of as many; on a tied
-    case, only the tie policies ``ties`` (those consistent with every tied case), or every one if there are none."""
+    case, only the tie policies ``ties`` (those consistent with every tied case) and the expectation (where the order
+    makes no difference), or every one if there are none, tie orders before the other conventions of as many."""
     s = case.situation
-    policies = (list(ties) or list(TIE_POLICIES)) if case.ties else [EXPECTATION]
+    ties = list(ties)
+    policies = ([EXPECTATION, *ties] if ties else [*TIE_POLICIES, ANOTHER_ORDER]) if case.ties else [EXPECTATION]
     gains: list[str | None] = [None, *([RESCALED] if scale != 1 else []), *([THRESHOLDED] if any(g != 1 for g in s.qrels) else [])]
     scalings: list[str | None] = [None, BY_R] if s.R > s.k else [None]
     condensing = [False, True] if None in s.ranking and not case.ties else [False]
     found = [(m, tie, gain, scaling, condense) for m in (measure, *others) for tie in policies for gain in gains
              for scaling in scalings for condense in condensing]
     found = [c for c in found if c != (measure, EXPECTATION, None, None, False)]
-    return sorted(found, key=lambda c: (_count(c, measure), c[0] is measure))  # stable: the order above among equals
+    # a tied case's value is first read as a tie order (before a gain or scaling convention as many: a coincidence),
+    # another order of the tied documents last among them
+    return sorted(found, key=lambda c: (_count(c, measure), c[0] is measure, c[1] == EXPECTATION, c[1] == ANOTHER_ORDER))
 
 
 def _count(choice: Choice, measure: Measure) -> int:
@@ -155,13 +182,13 @@ def explain(measure: Measure, case: Case, own: float | None, found: float | None
     if found is None:
         return NO_SCORE
     for choice in choices(measure, case, others, ties, scale):
-        if agree(found, under(choice[0], case, *choice[1:], scale)):
+        if any(agree(found, v) for v in values_under(choice[0], case, *choice[1:], scale)):
             return name(choice, measure)
     return UNEXPLAINED
 
 
 def _tie_name(policy: str) -> str:
-    return policy if policy == PRORATED else f"ties broken by {policy}"
+    return policy if policy in (PRORATED, ANOTHER_ORDER) else f"ties broken by {policy}"
 
 
 def consistent(measure: Measure, case: Case, found: float | None, others: Iterable[Measure] = (),
@@ -170,7 +197,8 @@ def consistent(measure: Measure, case: Case, found: float | None, others: Iterab
     where the toolkit gives no score, or the definition has none under any (R = 0: the tie says nothing)."""
     if found is None:  # the toolkit gave no score: its ties say nothing
         return set(TIE_POLICIES)
-    every = [(measure, EXPECTATION, None, None, False), *choices(measure, case, others, (), scale)]  # every tie policy
+    every = [(measure, EXPECTATION, None, None, False),  # every tie policy
+             *(c for c in choices(measure, case, others, (), scale) if c[1] != ANOTHER_ORDER)]
     values = [(c[1], under(c[0], case, *c[1:], scale)) for c in every]
     if all(v is None for _, v in values):
         return set(TIE_POLICIES)

@@ -8,8 +8,11 @@
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
+from irprops.toolkits import CUSTOM, parse
 from irprops.verdicts import show
 
 from . import Comparison
@@ -28,36 +31,54 @@ def number(value: float | None, none: str = "no score") -> str:
     return none if value is None else f"{value:.6g}"
 
 
-def pytest_module(comparison: Comparison) -> str:
+def pytest_module(comparison: Comparison, written_to: Path | None = None) -> str:
     """A test module that pins each difference: the toolkit's value on its witness, through irprops' glue (one test per
-    convention, named by it), and that irprops' definition scores otherwise."""
+    convention, named by it), and that irprops' definition scores otherwise. ``written_to``: where the module goes (a
+    ``dicts:`` function's file is then found relative to it)."""
+    spec = parse(comparison.implementation)
+    if spec is None:
+        raise ValueError(f"{comparison.implementation!r} is not a toolkit's metric")
     lines = [
         f'"""Differences between {comparison.implementation} and irprops\' {comparison.metric}, found by',
         f"`irprops compare {comparison.implementation} {comparison.metric}` on {comparison.situations:,} situations.",
         "",
         "Each test pins the toolkit's score on the smallest situation of one class of difference, fed to it as",
-        "irprops.toolkits.glue feeds it (docnos, scores and grades as its docstring says).",
+        "irprops.toolkits.glue feeds it (docnos, scores and grades as its docstring says"
+        + (f", grades times {comparison.scale}" if comparison.scale != 1 else "") + ").",
         '"""',
         "",
-        "import pytest",
-        "",
-        "from irprops.toolkits import parse",
-        "from irprops.toolkits.glue import Adapter",
-        "",
-        f"TOOLKIT = Adapter(parse({comparison.implementation!r}))",
     ]
+    if spec.toolkit == CUSTOM:
+        location, _, name = spec.name.rpartition(":")
+        if location.endswith(".py") or os.sep in location:
+            here = written_to.resolve().parent if written_to is not None else Path.cwd()
+            relative = os.path.relpath(Path(location).resolve(), here)
+            where = f"str(Path(__file__).resolve().parent / {relative!r}) + {':' + name!r}"
+        else:
+            where = repr(spec.name)
+        lines += ["from pathlib import Path", "", "import pytest", "",
+                  "from irprops.properties.proposal_process import load", "from irprops.toolkits import parse",
+                  "from irprops.toolkits.glue import Adapter", "",
+                  f"TOOLKIT = Adapter(parse({comparison.implementation!r}), load({where}), scale={comparison.scale})"]
+    else:
+        lines += ["import pytest", "", "from irprops.toolkits import parse", "from irprops.toolkits.glue import Adapter", "",
+                  f"TOOLKIT = Adapter(parse({comparison.implementation!r}), scale={comparison.scale})"]
     for difference in comparison.differences:
         case = difference.witness
         request = case.request()
         test = "test_" + re.sub(r"[^0-9a-z]+", "_", difference.convention.lower()).strip("_")
         found = difference.implementation_value
-        expected = "is None" if found is None else f"== pytest.approx({found!r}, rel=1e-9)"
+        scored = f"TOOLKIT.batch([{request!r}])[0]"
+        problem = " ".join((difference.problem or "").split())
+        check = (f"    assert isinstance({scored}, BaseException)  # {problem}" if difference.problem is not None
+                 else f"    assert {scored} is None" if found is None
+                 else f"    assert {scored} == pytest.approx({found!r}, rel=1e-9)")
         lines += [
             "",
             "",
             f"def {test}() -> None:",
             (f'    """{difference.convention}: {difference.count:,} situations, the first {shown(case)}; irprops\' '
              f'{comparison.metric} is {number(difference.metric_value, "undefined")}."""'),
-            f"    assert TOOLKIT.batch([{request!r}])[0] {expected}",
+            check,
         ]
     return "\n".join(lines) + "\n"

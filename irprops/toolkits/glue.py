@@ -11,8 +11,9 @@ A situation (a ranking of grades, a depth k, the qrels' relevant grades) becomes
   in every situation alike) or the grades themselves, as decimals in [0, 1];
 * the depth is the toolkit's own cutoff where its metric has one, else only the top k documents are given;
 * an empty run scores 0 when the toolkit leaves the query out (trec_eval's ``-c``: a query that retrieved
-  nothing scores 0); a query with no judged document is left out by every toolkit, and is undefined; a query the
-  toolkit was given in full but did not score is an error of that situation (a metric name it reads otherwise, say).
+  nothing scores 0; ``irprops compare`` withholds it instead, since that 0 is the glue's); a query with no judged
+  document is left out by every toolkit, and is undefined; a query the toolkit was given in full but did not score is
+  an error of that situation (a metric name it reads otherwise, say).
 
 Many situations are scored in one toolkit call, one query id per situation and one call per depth; when
 the call raises, each situation is scored alone, so that the error is the situation's own.
@@ -88,11 +89,29 @@ def _given(grade: Fraction, scale: int | None) -> Any:
     return int(grade * scale)
 
 
+ACROSS_THE_DEPTH = "a tie across the depth, for a toolkit given the top k only"
+"""Why the glue withholds a situation from a toolkit given the top k only: which documents are the top k would be the
+glue's choice, not the toolkit's."""
+EMPTY_RUN = "an empty run the toolkit left out"
+"""Why an adapter that compares (``compared=True``) withholds an empty run's score when the toolkit left the query out:
+the 0 it gets in a check is the glue's (trec_eval's ``-c`` convention), not the toolkit's."""
+
+
+class Withheld(ValueError):
+    """A situation the glue does not give the toolkit, because its value would be the glue's choice, not the toolkit's
+    (a tie across the depth, for a toolkit given the top k only). The proposal process answers it as
+    ``{"kind": "withheld", "reason": ...}``, which ``irprops compare`` counts as not compared."""
+
+
 class Adapter:
     """A toolkit metric as a proposal ``f(ranking, k, qrels)``, with :meth:`batch` to score many situations at once."""
 
-    def __init__(self, spec: Spec, function: Callable[..., Any] | None = None, scale: int = 1) -> None:
+    def __init__(self, spec: Spec, function: Callable[..., Any] | None = None, scale: int = 1, *,
+                 compared: bool = False) -> None:
+        """``compared``: for ``irprops compare``, where only the toolkit's own scores count: an empty run it left out
+        is :class:`Withheld`, not scored 0."""
         self.spec = spec
+        self.compared = compared
         self.__name__ = spec.title
         self.relevance = ""
         if spec.toolkit == CUSTOM:
@@ -159,8 +178,7 @@ class Adapter:
             judged, ranked = query(ranking, relevant, scale=self._scale, ties=ties)
             if not self._cuts and len(ranked) > k:  # the toolkit gets the top k only
                 if ties is not None and _crosses(ties, k):
-                    refused[n] = ValueError(f"a tie across the depth {k}: which documents are the top k is the toolkit's "
-                                            "choice, and it is given the top k only")
+                    refused[n] = Withheld(ACROSS_THE_DEPTH)
                     continue
                 ranked = dict(itertools.islice(ranked.items(), k))
             if judged:
@@ -168,18 +186,19 @@ class Adapter:
             if ranked:
                 run[str(n + 1)] = ranked
         scores = self._call(self.spec, qrels, run, k) if run else {}
-        return [refused.get(n) or _score(scores, str(n + 1), qrels, run) for n in range(len(items))]
+        return [refused.get(n) or _score(scores, str(n + 1), qrels, run, self.compared) for n in range(len(items))]
 
 
-def _score(scores: dict[str, float], qid: str, qrels: dict[str, Any], run: dict[str, Any]) -> float | None | BaseException:
-    """A query's score: the toolkit's; 0 for an empty run it left out; None for a query with no judgments; an error for a
-    query it was given in full and did not score."""
+def _score(scores: dict[str, float], qid: str, qrels: dict[str, Any], run: dict[str, Any],
+           compared: bool = False) -> float | None | BaseException:
+    """A query's score: the toolkit's; 0 for an empty run it left out (withheld when ``compared``); None for a query
+    with no judgments; an error for a query it was given in full and did not score."""
     if qid in scores:
         return scores[qid]
     if qid not in qrels:
         return None
     if qid not in run:
-        return 0.0
+        return Withheld(EMPTY_RUN) if compared else 0.0
     return LookupError("the toolkit returned no score for a query it was given with its judgments and its run")
 
 
