@@ -68,19 +68,29 @@ class TestNames:
             make_target("ranx:ndcg", None, 1.0)
 
 
+def d(rank: int) -> str:
+    """The glue's docno of a rank."""
+    return f"d{rank:06d}"
+
+
+def u(number: int) -> str:
+    """The glue's docno of the ``number``-th relevant document not retrieved."""
+    return f"u{number:06d}"
+
+
 class TestGlue:
     def test_ranked_documents_get_strictly_decreasing_scores_and_unretrieved_relevant_ones_are_judged(self) -> None:
         judged, run = query(["0", "1", "1"], ["1", "1", "1"], scale=1)
-        assert run == {"d1": 3.0, "d2": 2.0, "d3": 1.0}
-        assert judged == {"d1": 0, "d2": 1, "d3": 1, "u1": 1}
+        assert run == {d(1): 3.0, d(2): 2.0, d(3): 1.0}
+        assert judged == {d(1): 0, d(2): 1, d(3): 1, u(1): 1}
 
     def test_an_unjudged_document_is_ranked_but_not_judged(self) -> None:
         judged, run = query([None, "1"], ["1"], scale=1)
-        assert "d1" in run and "d1" not in judged
+        assert d(1) in run and d(1) not in judged
 
     def test_graded_grades_become_integers_on_one_scale_for_every_situation(self) -> None:
-        assert query(["1/2", "1/3"], ["1", "1/2", "1/3"], scale=12)[0] == {"d1": 6, "d2": 4, "u1": 12}
-        assert query(["1"], ["1"], scale=12)[0] == {"d1": 12}  # grade 1 is 12 here too, not 1
+        assert query(["1/2", "1/3"], ["1", "1/2", "1/3"], scale=12)[0] == {d(1): 6, d(2): 4, u(1): 12}
+        assert query(["1"], ["1"], scale=12)[0] == {d(1): 12}  # grade 1 is 12 here too, not 1
 
     def test_a_grade_the_scale_cannot_hold_is_an_error_not_a_rounded_grade(self) -> None:
         with pytest.raises(ValueError, match="not a multiple of 1/12"):
@@ -88,11 +98,17 @@ class TestGlue:
 
     def test_a_toolkit_that_reads_fractions_gets_the_grades_themselves(self) -> None:
         judged, _ = query(["1/3"], ["1/3"], scale=None)
-        assert judged == {"d1": Fraction(1, 3)}
+        assert judged == {d(1): Fraction(1, 3)}
 
     def test_docnos_sort_in_rank_order_past_nine_documents(self) -> None:
         _, run = query(["0"] * 12, [], scale=1)
         assert sorted(run) == list(run)
+
+    def test_every_docno_has_one_width_so_that_ranx_compiles_once(self) -> None:
+        # ranx compiles its code for each width of its numpy docno arrays: d1 and d10 cost a second compilation
+        widths = {len(docno) for n in (1, 9, 10, 150, 2000) for part in query(["1"] * n, ["1"] * (n + 1), scale=1)
+                  for docno in part}
+        assert widths == {7}
 
     def test_a_batch_that_fails_is_scored_situation_by_situation_so_each_failure_is_its_own(self) -> None:
         from tests import toolkit_functions

@@ -2,9 +2,11 @@
 
 A situation (a ranking of grades, a depth k, the qrels' relevant grades) becomes one query:
 
-* the ranked documents are ``d01``, ``d02``, ... with strictly decreasing scores (``n``, ``n - 1``, ...,
+* the ranked documents are ``d000001``, ``d000002``, ... (one width for every ranking up to 999,999 documents, so
+  that docno order is rank order, and ranx, which compiles its code for each width of its docno arrays, compiles
+  once) with strictly decreasing scores (``n``, ``n - 1``, ...,
   so that no toolkit breaks a tie its own way), and the relevant documents the ranking does not hold
-  are judged but unretrieved (``u1``, ``u2``, ...);
+  are judged but unretrieved (``u000001``, ``u000002``, ...);
 * a judged nonrelevant document (grade 0) is in the qrels with grade 0, an unjudged one is not in them;
 * grades go in as the toolkit takes them: integers (each grade times the scale of the check: 1 over binary
   situations, :data:`~irprops.toolkits.GRADE_SCALE` = 12 over graded ones, so that 1/2, 1/3, 1/4 and 1 are 6, 4, 3 and 12
@@ -19,7 +21,7 @@ Many situations are scored in one toolkit call, one query id per situation and o
 the call raises, each situation is scored alone, so that the error is the situation's own.
 
 >>> query(["1", "0", None], ["1", "1/2"], scale=12)
-({'d1': 12, 'd2': 0, 'u1': 6}, {'d1': 3.0, 'd2': 2.0, 'd3': 1.0})
+({'d000001': 12, 'd000002': 0, 'u000001': 6}, {'d000001': 3.0, 'd000002': 2.0, 'd000003': 1.0})
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ from fractions import Fraction
 from typing import Any
 
 from . import CUSTOM, TOOLKITS, Spec
-from .calls import CALLS, cuts
+from .calls import AT_DEPTHS, CALLS, cuts
 
+DOCNO_DIGITS = 6
+"""The digits of every docno (``d000001``), for rankings up to 999,999 documents."""
 Item = tuple[Any, ...]
 """A situation as the proposal process passes it: ranking (grades, None for unjudged), k, qrels (relevant grades), and
 optionally the sizes of its groups of tied scores (:func:`query`)."""
@@ -47,10 +51,10 @@ def query(ranking: Sequence[Any], qrels: Sequence[Any], *, scale: int | None,
     ``scale``: grades are given as integers, each times ``scale``; None: as the grades themselves.
 
     >>> query(["1", "0", "0"], ["1"], scale=1, ties=[3])[1]
-    {'d2': 1.0, 'd3': 1.0, 'd1': 1.0}
+    {'d000002': 1.0, 'd000003': 1.0, 'd000001': 1.0}
     """
     grades = [Fraction(g) for g in qrels]
-    width = len(str(len(ranking)))
+    width = max(DOCNO_DIGITS, len(str(len(ranking))))
     left = sorted(grades, reverse=True)
     judged: dict[str, Any] = {}
     run: dict[str, float] = {}
@@ -65,7 +69,7 @@ def query(ranking: Sequence[Any], qrels: Sequence[Any], *, scale: int | None,
             left.remove(grade)
         judged[docno] = _given(grade, scale)
     for j, grade in enumerate(left, start=1):
-        judged[f"u{j}"] = _given(grade, scale)
+        judged[f"u{j:0{width}d}"] = _given(grade, scale)
     return judged, run
 
 
@@ -120,11 +124,13 @@ class Adapter:
             self._call: Callable[[Spec, Any, Any, int], dict[str, float]] = lambda _, q, r, k: _scores(function(q, r, k))
             self._scale: int | None = scale
             self._cuts = True
+            self._at_depths: Callable[[Spec, Any, Any, dict[str, int]], dict[str, float]] | None = None
         else:
             importlib.import_module(TOOLKITS[spec.toolkit].module)  # a toolkit that cannot be imported fails here, at load
             self._call = CALLS[spec.toolkit]
             self._scale = scale if TOOLKITS[spec.toolkit].grades == "integer" else None
             self._cuts = cuts(spec)
+            self._at_depths = AT_DEPTHS.get(spec.toolkit)
 
     def warm(self) -> float:
         """Score situations of the shapes a search asks for once (a JIT compiles here, not in the search's first call:
@@ -147,21 +153,23 @@ class Adapter:
         return found
 
     def batch(self, items: Sequence[Item]) -> list[float | None | BaseException]:
-        """The score of each situation: a float, None (the toolkit scored nothing), or the exception its call raised."""
+        """The score of each situation: a float, None (the toolkit scored nothing), or the exception its call raised.
+        One toolkit call per depth, or one for the whole batch where the depth is not in the call (a toolkit given the
+        top k) or the toolkit scores each query at its own depth (ranx)."""
         results: list[float | None | BaseException] = [None] * len(items)
-        by_depth: dict[int, list[int]] = {}
+        groups: dict[int, list[int]] = {}
         for index, item in enumerate(items):
-            by_depth.setdefault(item[1], []).append(index)
-        for k, indices in sorted(by_depth.items()):
+            groups.setdefault(item[1] if self._cuts and self._at_depths is None else 0, []).append(index)
+        for _, indices in sorted(groups.items()):
             try:
-                found = self._scored([items[i] for i in indices], k)
+                found = self._scored([items[i] for i in indices])
             except Exception as error:  # noqa: BLE001 - the call failed on the batch: each situation alone says which
                 if len(indices) == 1:
                     results[indices[0]] = error
                     continue
                 for i in indices:
                     try:
-                        results[i] = self._scored([items[i]], k)[0]
+                        results[i] = self._scored([items[i]])[0]
                     except Exception as error:  # noqa: BLE001 - the situation's own failure, reported as its defect
                         results[i] = error
                 continue
@@ -169,11 +177,14 @@ class Adapter:
                 results[i] = value
         return results
 
-    def _scored(self, items: Sequence[Item], k: int) -> list[float | None | BaseException]:
+    def _scored(self, items: Sequence[Item]) -> list[float | None | BaseException]:
+        """One toolkit call on ``items``: of one depth, unless the depth is not in the call or the toolkit takes each
+        query's own."""
         qrels: dict[str, dict[str, Any]] = {}
         run: dict[str, dict[str, float]] = {}
+        depths: dict[str, int] = {}
         refused: dict[int, BaseException] = {}
-        for n, (ranking, _, relevant, *tied) in enumerate(items):
+        for n, (ranking, k, relevant, *tied) in enumerate(items):
             ties = tied[0] if tied else None
             judged, ranked = query(ranking, relevant, scale=self._scale, ties=ties)
             if not self._cuts and len(ranked) > k:  # the toolkit gets the top k only
@@ -181,11 +192,18 @@ class Adapter:
                     refused[n] = Withheld(ACROSS_THE_DEPTH)
                     continue
                 ranked = dict(itertools.islice(ranked.items(), k))
+            qid = str(n + 1)  # numeric query ids: gdeval (ir_measures' ERR) reads no other
+            depths[qid] = k
             if judged:
-                qrels[str(n + 1)] = judged  # numeric query ids: gdeval (ir_measures' ERR) reads no other
+                qrels[qid] = judged
             if ranked:
-                run[str(n + 1)] = ranked
-        scores = self._call(self.spec, qrels, run, k) if run else {}
+                run[qid] = ranked
+        if not run:
+            scores: dict[str, float] = {}
+        elif self._at_depths is not None:
+            scores = self._at_depths(self.spec, qrels, run, depths)
+        else:
+            scores = self._call(self.spec, qrels, run, items[0][1])
         return [refused.get(n) or _score(scores, str(n + 1), qrels, run, self.compared) for n in range(len(items))]
 
 
