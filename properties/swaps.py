@@ -139,9 +139,11 @@ class SwapProperty(SearchProperty[Swap]):
 
         Deeper, a true equality (equal weights at ranks 40 and 41) is not found: completeness, not soundness. What the
         probes cannot see is a term that does not move with the swap hiding one that does within six ranks (0.5 P +
-        0.5 RBP(p = 1e-4) at ranks 5 and 6: removing the document moves P visibly), or a constant offset that swallows a
-        tiny weight alone as well (1 + RBP(p = 1e-4)): the limit of float evidence, and why a float metric's "no" is
-        labelled numerical."""
+        0.5 RBP(p = 1e-4) at ranks 5 and 6: removing the document moves P visibly), a constant offset that swallows a
+        tiny weight alone as well (1 + RBP(p = 1e-4)), or a difference absorbed in context only (a cascade whose first
+        relevant document stops with probability 1 - 2^-60, tanh(40 RBP) saturated at 1: their floats are reciprocal
+        rank's, whose equality is true): the limit of float evidence, and why a float metric's "no" is labelled
+        numerical (the README says so, and that a Fraction proposal gets an exact verdict)."""
         tolerance = TOLERANCE * max(1.0, abs(score.approx))
         if s.k > FLOAT_EQUALITY_MAX_K:
             return False

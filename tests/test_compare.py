@@ -21,6 +21,8 @@ from irprops.compare import NO_JUDGMENTS, compare
 from irprops.compare.cases import Case, arrangements, compositions, orders, situation, small
 from irprops.compare.conventions import (
     ANOTHER_ORDER,
+    BATCH_DEPENDENT,
+    DEPTH_IGNORED,
     FAILED,
     NO_SCORE,
     PRORATED,
@@ -135,7 +137,8 @@ class TestOnAFunctionOfTheContract:
         assert [n["reason"] for n in data["not_compared"]] == [NO_JUDGMENTS, EMPTY_RUN]
 
     @pytest.mark.parametrize(("function", "metric", "tests"), [
-        ("rprec_of_the_top_k", "RPrec", 4), ("cumulated_integer_gain", "CG", 3), ("fails_on_two_relevant_documents", "P", 2)])
+        ("rprec_of_the_top_k", "RPrec", 4), ("cumulated_integer_gain", "CG", 2), ("fails_on_two_relevant_documents", "P", 2),
+        ("nan_on_two_relevant_documents", "P", 2), ("precision_paired_by_position", "P", 2)])
     def test_the_pytest_module_it_writes_passes_against_the_function(self, tmp_path: Path, function: str, metric: str,
                                                                       tests: int) -> None:
         # written into a folder that does not exist yet, run from elsewhere: the function's file is found from the module
@@ -167,6 +170,55 @@ class TestOnAFunctionOfTheContract:
     def test_bad_usage_is_one_line_and_status_2(self, args: list[str], why: str) -> None:
         out = CliRunner().invoke(main, ["compare", *args])
         assert out.exit_code == 2 and why in out.output and "Traceback" not in out.output
+
+
+class TestWhatMustNotAgree:
+    """A hostile review's implementations, each once called right (or its failure hidden) by irprops compare."""
+
+    def test_an_implementation_that_orders_by_docno_not_by_score_agrees_with_nothing(self) -> None:
+        result = compare(f"dicts:{FUNCTIONS}:precision_by_docno", "P", examples=0)
+        assert not result.agrees_with and result.agree < result.situations
+        first = result.differences[0]
+        assert first.witness.to_json() == {"k": 1, "ranking": ["0", "1"], "qrels": ["1"]}  # d000002 above d000001
+        assert (first.implementation_value, first.metric_value) == (1.0, 0.0)
+
+    def test_a_zero_division_of_the_implementation_is_its_failure_not_an_undefined_score(self) -> None:
+        result = compare(f"dicts:{FUNCTIONS}:ap_dividing_by_r", "AP", examples=0)
+        failed = next(d for d in result.differences if d.convention == FAILED)
+        assert failed.witness.to_json() == {"k": 1, "ranking": ["0"], "qrels": []} and failed.count == 105
+        assert failed.problem is not None and "ZeroDivision" in failed.problem
+
+    def test_an_implementation_that_empties_the_run_it_was_given_fails_on_what_it_dropped(self) -> None:
+        result = compare(f"dicts:{FUNCTIONS}:precision_consuming_the_run", "P", examples=0)
+        assert dict(result.not_compared)[EMPTY_RUN] == 2  # the empty runs of the cases, not the queries it popped
+        failed = next(d for d in result.differences if d.convention == FAILED)
+        assert failed.count > 1000 and not result.agrees_with
+
+    def test_scores_that_are_not_numbers_are_refused_at_load(self) -> None:
+        out = CliRunner().invoke(main, ["compare", f"dicts:{FUNCTIONS}:precision_as_text", "P", "--examples", "0"])
+        assert out.exit_code == 2 and "returns numbers as scores, not str" in out.output
+
+    def test_an_implementation_that_reads_no_cutoff_is_named_by_that_not_by_coincidences(self) -> None:
+        # ranx's r-precision: once "a tie across the depth counted in proportion" and "divides by R" on most cases
+        result = compare(f"dicts:{FUNCTIONS}:rprec_of_the_whole_run", "RPrec", examples=0)
+        found = {d.convention: d.count for d in result.differences}
+        assert max(found, key=lambda c: found[c]) == DEPTH_IGNORED and PRORATED not in found
+        first = next(d for d in result.differences if d.convention == DEPTH_IGNORED)
+        assert first.witness.to_json() == {"k": 1, "ranking": ["1"], "qrels": ["1", "1"]}
+        assert (first.implementation_value, first.metric_value) == (0.5, 1.0)
+
+    def test_a_score_that_depends_on_the_other_queries_of_the_call_is_a_difference_of_its_own(self) -> None:
+        result = compare(f"dicts:{FUNCTIONS}:precision_paired_by_position", "P", examples=0)
+        moved = next(d for d in result.differences if d.convention == BATCH_DEPENDENT)
+        assert moved.witness.to_json() == {"k": 1, "ranking": ["1"], "qrels": ["1"]}
+        assert moved.implementation_value == 1.0 and moved.problem == "0 in a call with other queries, 1 alone"
+        assert [d.alone for d in result.differences if d.witness == moved.witness and d is not moved] == [False]
+
+    def test_a_metric_that_reads_n_is_compared_with_the_judged_nonrelevant_documents_the_glue_gives(self) -> None:
+        # BPref reads N; the cases once left it unknown, BPref was undefined everywhere and every tie policy "consistent"
+        case = Case(situation((Fraction(0), Fraction(1)), 2))
+        assert case.situation.nonrelevant == 1
+        assert under(parse("BPref"), case, "expectation over tie orders") is not None
 
 
 @pytest.mark.slow

@@ -81,15 +81,15 @@ def u(number: int) -> str:
 class TestGlue:
     def test_ranked_documents_get_strictly_decreasing_scores_and_unretrieved_relevant_ones_are_judged(self) -> None:
         judged, run = query(["0", "1", "1"], ["1", "1", "1"], scale=1)
-        assert run == {d(1): 3.0, d(2): 2.0, d(3): 1.0}
-        assert judged == {d(1): 0, d(2): 1, d(3): 1, u(1): 1}
+        assert list(run.items()) == [(d(3), 3.0), (d(2), 2.0), (d(1), 1.0)]  # in rank order, docnos against it
+        assert judged == {d(3): 0, d(2): 1, d(1): 1, u(1): 1}
 
     def test_an_unjudged_document_is_ranked_but_not_judged(self) -> None:
         judged, run = query([None, "1"], ["1"], scale=1)
-        assert d(1) in run and d(1) not in judged
+        assert d(2) in run and d(2) not in judged and judged == {d(1): 1}
 
     def test_graded_grades_become_integers_on_one_scale_for_every_situation(self) -> None:
-        assert query(["1/2", "1/3"], ["1", "1/2", "1/3"], scale=12)[0] == {d(1): 6, d(2): 4, u(1): 12}
+        assert query(["1/2", "1/3"], ["1", "1/2", "1/3"], scale=12)[0] == {d(2): 6, d(1): 4, u(1): 12}
         assert query(["1"], ["1"], scale=12)[0] == {d(1): 12}  # grade 1 is 12 here too, not 1
 
     def test_a_grade_the_scale_cannot_hold_is_an_error_not_a_rounded_grade(self) -> None:
@@ -100,9 +100,9 @@ class TestGlue:
         judged, _ = query(["1/3"], ["1/3"], scale=None)
         assert judged == {d(1): Fraction(1, 3)}
 
-    def test_docnos_sort_in_rank_order_past_nine_documents(self) -> None:
+    def test_docnos_run_against_the_ranks_so_that_ordering_by_docno_is_seen(self) -> None:
         _, run = query(["0"] * 12, [], scale=1)
-        assert sorted(run) == list(run)
+        assert sorted(run, reverse=True) == list(run)
 
     def test_every_docno_has_one_width_so_that_ranx_compiles_once(self) -> None:
         # ranx compiles its code for each width of its numpy docno arrays: d1 and d10 cost a second compilation

@@ -121,3 +121,58 @@ def float_blind_rank_3(ranking: tuple, k: int, qrels: tuple) -> float:
     """P@k in floats that ignores rank 3: truly not convergent (a relevant document swapped into rank 3 counts for
     nothing), and floats show it: alone at rank 3 it scores exactly what nothing relevant scores."""
     return sum(float(g) for r, g in enumerate(ranking[:k], start=1) if r != 3) / k
+
+
+def precision_by_docno(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """P@k of the documents in docno order, ignoring the scores (a hostile review: the glue's docnos once ran with the
+    ranks, so this agreed with P everywhere)."""
+    return {qid: sum(1 for d in sorted(docs)[:k] if qrels[qid].get(d, 0) > 0) / k for qid, docs in run.items() if qid in qrels}
+
+
+def ap_dividing_by_r(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """AP@k that divides by R unguarded: a ZeroDivisionError on every query without relevant documents, a crash of the
+    implementation (once read as irprops' "undefined", and agreeing with AP's undefined there)."""
+    scores = {}
+    for qid, docs in run.items():
+        judged = qrels.get(qid, {})
+        ranked = sorted(docs, key=lambda d: -docs[d])[:k]
+        found, total = 0, 0.0
+        for r, d in enumerate(ranked, start=1):
+            if judged.get(d, 0) > 0:
+                found += 1
+                total += found / r
+        scores[qid] = total / sum(1 for g in judged.values() if g > 0)
+    return scores
+
+
+def precision_consuming_the_run(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """P@k that pops every query with an odd id off the run it was given and scores only the others: the queries it
+    drops are its failures, not empty runs (once read from the dictionary it had emptied)."""
+    for qid in [q for q in run if int(q) % 2]:
+        run.pop(qid)
+    return precision(qrels, run, k)
+
+
+def precision_as_text(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """P@k as strings: not numbers, whatever float() makes of them."""
+    return {qid: str(v) for qid, v in precision(qrels, run, k).items()}
+
+
+def rprec_of_the_whole_run(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """R-precision of the whole run, whatever k is (ranx's r-precision reads no cutoff)."""
+    scores = {}
+    for qid, judged in qrels.items():
+        docs = run.get(qid, {})
+        relevant = sum(1 for g in judged.values() if g > 0)
+        ranked = sorted(docs, key=lambda d: -docs[d])[:relevant]
+        scores[qid] = sum(1 for d in ranked if judged.get(d, 0) > 0) / relevant if relevant else 0.0
+    return scores
+
+
+def precision_paired_by_position(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """P@k with a classic bug: it pairs the qrels and the run by position, not by query id, so a query's score depends on
+    which other queries share the call (a hostile review: the pytest module pinned a value the query has only there)."""
+    scores = {}
+    for (_, judged), (qid, docs) in zip(qrels.items(), run.items(), strict=False):
+        scores[qid] = sum(1 for d in sorted(docs, key=lambda d: -docs[d])[:k] if judged.get(d, 0) > 0) / k
+    return scores

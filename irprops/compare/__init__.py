@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, find, settings
@@ -28,7 +28,7 @@ from irprops.properties.toolkit_target import BATCH, toolkit_spec
 from irprops.toolkits import GRADE_SCALE
 
 from .cases import Case, arrangements, deep, small
-from .conventions import FAILED, TIE_POLICIES, agree, consistent, expected, explain, value
+from .conventions import BATCH_DEPENDENT, FAILED, TIE_POLICIES, agree, consistent, expected, explanations, value
 
 __all__ = ["NO_JUDGMENTS", "Comparison", "Difference", "compare"]
 
@@ -47,6 +47,8 @@ class Difference:
     metric_value: float | None
     problem: str | None = None
     """What the implementation raised or returned on the witness (for :data:`~irprops.compare.conventions.FAILED`)."""
+    alone: bool = True
+    """Whether the witness, scored alone, scores as it did among the other cases (else the pytest module cannot pin it)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"convention": self.convention, "count": self.count, "witness": self.witness.to_json(),
@@ -124,6 +126,36 @@ def compare(implementation: str, metric: str, *, examples: int = 300, timeout: f
                  load_seconds=timeout, compared=True) as box:
         warmup = box.loaded.warmup
         found = _scored(box, sent, timeout)
+        result = _compared(measure, graded, cases, sent, found, scale, say)
+        witnesses = [d.witness for d in result.differences if d.convention != FAILED]
+        alone = [_scored(box, [w], timeout)[0] for w in witnesses]
+    extra, moved = _batch_dependent(measure, witnesses, [dict(zip(sent, found, strict=True))[w] for w in witnesses], alone)
+    kept = tuple(replace(d, alone=d.witness not in moved) for d in result.differences)
+    return replace(result, differences=(*kept, *extra), warmup_seconds=warmup,
+                   seconds=time.perf_counter() - start, implementation=implementation)
+
+
+def _batch_dependent(measure: Measure, witnesses: list[Case], batched: list[Any],
+                     alone: list[Any]) -> tuple[tuple[Difference, ...], set[Case]]:
+    """The difference :data:`~irprops.compare.conventions.BATCH_DEPENDENT`, where a witness scored alone scores otherwise
+    than in its batch (its first such witness, scored alone), and every such witness."""
+    moved = [(w, b, a) for w, b, a in zip(witnesses, batched, alone, strict=True)
+             if (a is None or isinstance(a, float)) and (b is None or isinstance(b, float)) and not agree(a, b)]
+    if not moved:
+        return (), set()
+    case, inside, outside = moved[0]
+    return ((Difference(BATCH_DEPENDENT, len(moved), case, outside, expected(measure, case),
+                        f"{_shown(inside)} in a call with other queries, {_shown(outside)} alone"),),
+            {w for w, _, _ in moved})
+
+
+def _shown(value: float | None) -> str:
+    return "no score" if value is None else f"{value:.6g}"
+
+
+def _compared(measure: Measure, graded: bool, cases: list[Case], sent: list[Case],
+              found: list[float | None | _Failed | _Withheld], scale: int, say: Callable[[str], None]) -> Comparison:
+    """The comparison of the toolkit's values ``found`` on the cases ``sent`` (of all ``cases``) with the definition's."""
     say("scoring the definition")
     withheld = Counter(f.reason for f in found if isinstance(f, _Withheld))
     not_compared = ((NO_JUDGMENTS, len(cases) - len(sent)),) if len(sent) < len(cases) else ()
@@ -134,23 +166,48 @@ def compare(implementation: str, metric: str, *, examples: int = 300, timeout: f
     agreeing_with = _agrees_with(measure, compared, graded)
     others = [parse(m) for m, _ in agreeing_with if m != measure.name]
     ties, tied, counts = _ties(measure, scored, others, scale)
-    differences: dict[str, list[Any]] = {}
     agreeing = 0
+    failed: list[tuple[Case, _Failed]] = []
+    differing: dict[Case, list[str]] = {}
     for case, got in compared:
         if isinstance(got, _Failed):
-            entry = differences.setdefault(FAILED, [0, case, None, own[case], got.problem])
+            failed.append((case, got))
         elif agree(got, own[case]):
             agreeing += 1
-            continue
         else:
-            convention = explain(measure, case, own[case], got, ties, others, scale)
-            entry = differences.setdefault(convention, [0, case, got, own[case], None])
+            differing[case] = explanations(measure, case, own[case], got, ties, others, scale)
+    conventions = _named(differing)
+    values = dict(compared)
+    differences: dict[str, list[Any]] = {}
+    if failed:
+        differences[FAILED] = [len(failed), failed[0][0], None, own[failed[0][0]], failed[0][1].problem]
+    for case in differing:  # in the order of the cases: each class's witness is its smallest
+        entry = differences.setdefault(conventions[case], [0, case, values[case], own[case], None])
         entry[0] += 1
+    order = {c: n for n, c in enumerate(cases)}
+    ranked = sorted(differences.items(), key=lambda item: order[item[1][1]])
     return Comparison(
-        implementation, measure.name, len(compared), agreeing,
-        tuple(Difference(name, n, c, g, o, problem) for name, (n, c, g, o, problem) in differences.items()),
-        agreeing_with, ties, tied, counts, (*not_compared, *withheld.most_common()), scale, warmup,
-        time.perf_counter() - start)
+        "", measure.name, len(compared), agreeing,
+        tuple(Difference(name, n, c, g, o, problem) for name, (n, c, g, o, problem) in ranked),
+        agreeing_with, ties, tied, counts, (*not_compared, *withheld.most_common()), scale)
+
+
+def _named(explained: dict[Case, list[str]]) -> dict[Case, str]:
+    """Each case's convention: the explanation most of the cases it explains share, chosen greedily (a coincidence on one
+    case loses to the convention of its class), then the earliest among as many."""
+    named: dict[Case, str] = {}
+    pending = dict(explained)
+    first: dict[str, int] = {}
+    for names in explained.values():
+        for label in names:
+            first.setdefault(label, len(first))
+    while pending:
+        tally = Counter(label for names in pending.values() for label in names)
+        best = max(tally, key=lambda label: (tally[label], -first[label]))
+        for case in [c for c, names in pending.items() if best in names]:
+            named[case] = best
+            del pending[case]
+    return named
 
 
 @dataclass(frozen=True)
@@ -212,8 +269,10 @@ def _ties(measure: Measure, scored: list[tuple[Case, float | None]], others: lis
     tied = 0
     for case, got in scored:
         if case.ties:
-            tied += 1
-            counts.update(consistent(measure, case, got, others, scale))
+            told = consistent(measure, case, got, others, scale)
+            if told is not None:  # a tie that says nothing (no score on either side) is not counted
+                tied += 1
+                counts.update(told)
     every = tuple(p for p in TIE_POLICIES if counts[p] == tied) if tied else ()
     ranked = sorted(counts.items(), key=lambda item: (-item[1], TIE_POLICIES.index(item[0])))
     return every, tied, tuple(ranked)

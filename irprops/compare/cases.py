@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from irprops.metrics import Situation
+from irprops.metrics import Situation, judged_nonrelevant
 
 ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)
 Grade = Fraction | None
@@ -50,8 +50,10 @@ class Case:
 
 
 def situation(ranking: tuple[Grade, ...], k: int, extra: tuple[Fraction, ...] = ()) -> Situation:
-    """The situation whose qrels are the ranking's relevant grades and ``extra`` ones not retrieved."""
-    return Situation.unchecked(ranking, k, tuple(sorted([*(g for g in ranking if g), *extra], reverse=True)))
+    """The situation whose qrels are the ranking's relevant grades and ``extra`` ones not retrieved, and whose judged
+    nonrelevant documents (N, which BPref reads) are the ranking's zeros: the qrels the glue gives a toolkit."""
+    return Situation.unchecked(ranking, k, tuple(sorted([*(g for g in ranking if g), *extra], reverse=True)),
+                               judged_nonrelevant(ranking))
 
 
 def small(graded: bool) -> Iterator[Case]:

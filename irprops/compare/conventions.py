@@ -16,6 +16,8 @@ candidate bug, or a convention not named here. They are tried in this order:
   metric linear in the gains such as RBP exceeds 1),
   or **grades thresholded to binary** (every relevant grade read as 1);
 * **divides by R, not min(k, R)**: the definition's value times min(k, R)/R (trec_eval's Rprec given the top k);
+* **the depth ignored**: the definition's value on the whole ranking (at a depth of its length, or R if more: ranx's
+  r-precision reads no cutoff);
 * **unjudged documents removed**: the definition's value on the ranking without its unjudged documents;
 * **ties broken in another order**: on a tied case, where no tie policy is consistent with every tied case, the
   definition's value on some order of the tied documents (ranx's sort is not stable past a few documents).
@@ -41,13 +43,16 @@ PRORATED = "a tie across the depth counted in proportion"
 TIE_POLICIES = (EXPECTATION, PRORATED, *TIE_ORDERS)
 """Every tie policy: irprops' own first (the value a tied case is compared with)."""
 ANOTHER_ORDER = "ties broken in another order"
-"""The toolkit's value is the definition's on some order of the tied documents, none of the four named (an unstable
-sort, say): tried after them, only where no policy of :data:`TIE_POLICIES` is consistent with every tied case."""
+"""The toolkit's value is the definition's on some order of the tied documents other than the four named ones (an
+unstable sort, say): tried after them, only where no policy of :data:`TIE_POLICIES` is consistent with every tied case."""
 RESCALED, THRESHOLDED = "gains rescaled to integers", "grades thresholded to binary"
 R0, UNDEFINED, NO_SCORE = "R = 0 scored 0", "undefined scored 0", "no score where defined"
 BY_R, CONDENSED = "divides by R, not min(k, R)", "unjudged documents removed"
+DEPTH_IGNORED = "the depth ignored (the whole ranking scored)"
 UNEXPLAINED = "unexplained (a candidate bug, or a convention irprops does not name)"
 FAILED = "the implementation failed (it raised an error, or returned no number)"
+BATCH_DEPENDENT = "the score depends on the other queries of the call"
+"""A difference's witness, scored again alone, scores otherwise (pairing qrels and run by position, say)."""
 
 
 def agree(value: float | None, reference: float | None) -> bool:
@@ -104,6 +109,9 @@ def values_under(measure: Measure, case: Case, tie: str, gain: str | None = None
                  condensed: bool = False, scale: int = GRADE_SCALE) -> list[float | None]:
     """:func:`under`'s value, or under :data:`ANOTHER_ORDER` the value on each order of the tied documents."""
     s = case.situation
+    if scaling == DEPTH_IGNORED:
+        case = Case(s.at_depth(_whole(s)), case.ties)
+        s = case.situation
     if condensed:
         if case.ties or None not in s.ranking:
             return [None]
@@ -117,11 +125,17 @@ def values_under(measure: Measure, case: Case, tie: str, gain: str | None = None
         found = [expected(measure, case)]
     elif tie == PRORATED:
         found = [prorate(measure, case)]
-    elif tie == ANOTHER_ORDER:
-        found = [value(measure, order) for order in arrangements(case) or ()]
+    elif tie == ANOTHER_ORDER:  # the orders none of the named policies gives
+        named = {order.ranking for order in orders(case).values()}
+        found = [value(measure, order) for order in arrangements(case) or () if order.ranking not in named]
     else:
         found = [value(measure, orders(case)[tie])]
     return [_scaled(v, s, gain, scaling, scale) for v in found]
+
+
+def _whole(s: Situation) -> int:
+    """The depth past which nothing changes: the ranking's length, and R (for a metric that reads R ranks)."""
+    return max(s.k, len(s.ranking), s.R)
 
 
 def _scaled(found: float | None, s: Situation, gain: str | None, scaling: str | None, scale: int) -> float | None:
@@ -149,7 +163,7 @@ def choices(measure: Measure, case: Case, others: Iterable[Measure] = (), ties: 
     ties = list(ties)
     policies = ([EXPECTATION, *ties] if ties else [*TIE_POLICIES, ANOTHER_ORDER]) if case.ties else [EXPECTATION]
     gains: list[str | None] = [None, *([RESCALED] if scale != 1 else []), *([THRESHOLDED] if any(g != 1 for g in s.qrels) else [])]
-    scalings: list[str | None] = [None, BY_R] if s.R > s.k else [None]
+    scalings: list[str | None] = [None, *([BY_R] if s.R > s.k else []), *([DEPTH_IGNORED] if _whole(s) > s.k else [])]
     condensing = [False, True] if None in s.ranking and not case.ties else [False]
     found = [(m, tie, gain, scaling, condense) for m in (measure, *others) for tie in policies for gain in gains
              for scaling in scalings for condense in condensing]
@@ -174,17 +188,32 @@ def name(choice: Choice, measure: Measure) -> str:
 
 def explain(measure: Measure, case: Case, own: float | None, found: float | None, ties: Iterable[str] = (),
             others: Iterable[Measure] = (), scale: int = GRADE_SCALE) -> str:
-    """The conventions that explain the toolkit's value ``found`` where the definition's is ``own`` (fewest first; the
-    tie policies ``ties``, consistent with every tied case, before the others; the declared metrics ``others`` the
-    toolkit agrees with as one convention each); :data:`UNEXPLAINED` when none does."""
+    """The first of :func:`explanations`."""
+    return explanations(measure, case, own, found, ties, others, scale)[0]
+
+
+def explanations(measure: Measure, case: Case, own: float | None, found: float | None, ties: Iterable[str] = (),
+                 others: Iterable[Measure] = (), scale: int = GRADE_SCALE) -> list[str]:
+    """Every combination of conventions that explains the toolkit's value ``found`` where the definition's is ``own``,
+    of the fewest conventions that do or one more, fewest first and then in the order of :func:`choices` (the tie
+    policies ``ties``, consistent with every tied case, before the others; the declared metrics ``others`` the toolkit
+    agrees with as one convention each); ``[UNEXPLAINED]`` when none does. ``irprops compare`` then names each class
+    by the explanation most cases share, so that a coincidence of fewer conventions on a few cases does not name them
+    (trec_eval's Rprec on a tie across the depth: docno order and R as divisor, not "the depth ignored")."""
     if own is None and found == 0:
-        return R0 if case.situation.R == 0 else UNDEFINED
+        return [R0 if case.situation.R == 0 else UNDEFINED]
     if found is None:
-        return NO_SCORE
+        return [NO_SCORE]
+    names: list[str] = []
+    fewest = None
     for choice in choices(measure, case, others, ties, scale):
+        count = _count(choice, measure)
+        if fewest is not None and count > fewest + 1:
+            break
         if any(agree(found, v) for v in values_under(choice[0], case, *choice[1:], scale)):
-            return name(choice, measure)
-    return UNEXPLAINED
+            names.append(name(choice, measure))
+            fewest = count
+    return names or [UNEXPLAINED]
 
 
 def _tie_name(policy: str) -> str:
@@ -192,14 +221,14 @@ def _tie_name(policy: str) -> str:
 
 
 def consistent(measure: Measure, case: Case, found: float | None, others: Iterable[Measure] = (),
-               scale: int = GRADE_SCALE) -> set[str]:
-    """The tie policies under which (with some other convention) the toolkit's value on a tied case agrees; every policy
-    where the toolkit gives no score, or the definition has none under any (R = 0: the tie says nothing)."""
+               scale: int = GRADE_SCALE) -> set[str] | None:
+    """The tie policies under which (with some other convention) the toolkit's value on a tied case agrees; None where
+    the toolkit gives no score, or the definition has none under any (R = 0: the tie says nothing)."""
     if found is None:  # the toolkit gave no score: its ties say nothing
-        return set(TIE_POLICIES)
+        return None
     every = [(measure, EXPECTATION, None, None, False),  # every tie policy
              *(c for c in choices(measure, case, others, (), scale) if c[1] != ANOTHER_ORDER)]
     values = [(c[1], under(c[0], case, *c[1:], scale)) for c in every]
     if all(v is None for _, v in values):
-        return set(TIE_POLICIES)
+        return None
     return {tie for tie, v in values if agree(found, v)}

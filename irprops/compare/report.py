@@ -12,18 +12,21 @@ import os
 import re
 from pathlib import Path
 
+from irprops.metrics import Situation
 from irprops.toolkits import CUSTOM, parse
 from irprops.verdicts import show
 
 from . import Comparison
 from .cases import Case
+from .conventions import FAILED
 
 
 def shown(case: Case) -> str:
     """A case the way the paper writes a situation, with its groups of tied scores (an empty run as such)."""
-    if not case.situation.ranking:
-        return show(case.situation).replace("``", "an empty run", 1)
-    return show(case.situation) + (f" tied as {list(case.ties)}" if case.ties else "")
+    s = Situation.unchecked(case.situation.ranking, case.situation.k, case.situation.qrels)  # N: the ranking's zeros
+    if not s.ranking:
+        return show(s).replace("``", "an empty run", 1)
+    return show(s) + (f" tied as {list(case.ties)}" if case.ties else "")
 
 
 def number(value: float | None, none: str = "no score") -> str:
@@ -56,13 +59,17 @@ def pytest_module(comparison: Comparison, written_to: Path | None = None) -> str
             where = f"str(Path(__file__).resolve().parent / {relative!r}) + {':' + name!r}"
         else:
             where = repr(spec.name)
-        lines += ["from pathlib import Path", "", "import pytest", "",
+        lines += ["import math", "from pathlib import Path", "", "import pytest", "",
                   "from irprops.properties.proposal_process import load", "from irprops.toolkits import parse",
                   "from irprops.toolkits.glue import Adapter", "",
                   f"TOOLKIT = Adapter(parse({comparison.implementation!r}), load({where}), scale={comparison.scale})"]
     else:
-        lines += ["import pytest", "", "from irprops.toolkits import parse", "from irprops.toolkits.glue import Adapter", "",
+        lines += ["import math", "", "import pytest", "", "from irprops.toolkits import parse",
+                  "from irprops.toolkits.glue import Adapter", "",
                   f"TOOLKIT = Adapter(parse({comparison.implementation!r}), scale={comparison.scale})"]
+    lines += ["", "", "def failed(value: object) -> bool:",
+              '    """An error the toolkit raised (the glue returns it), or a score that is not a finite number."""',
+              "    return isinstance(value, BaseException) or (isinstance(value, float) and not math.isfinite(value))"]
     for difference in comparison.differences:
         case = difference.witness
         request = case.request()
@@ -70,9 +77,13 @@ def pytest_module(comparison: Comparison, written_to: Path | None = None) -> str
         found = difference.implementation_value
         scored = f"TOOLKIT.batch([{request!r}])[0]"
         problem = " ".join((difference.problem or "").split())
-        check = (f"    assert isinstance({scored}, BaseException)  # {problem}" if difference.problem is not None
+        check = (f"    assert failed({scored})  # {problem}" if difference.convention == FAILED
                  else f"    assert {scored} is None" if found is None
                  else f"    assert {scored} == pytest.approx({found!r}, rel=1e-9)")
+        if not difference.alone:
+            lines += ["", "", (f"# not pinned: {difference.convention} ({shown(case)}) scores otherwise alone than among "
+                               "the other queries of its call")]
+            continue
         lines += [
             "",
             "",

@@ -2,11 +2,12 @@
 
 A situation (a ranking of grades, a depth k, the qrels' relevant grades) becomes one query:
 
-* the ranked documents are ``d000001``, ``d000002``, ... (one width for every ranking up to 999,999 documents, so
-  that docno order is rank order, and ranx, which compiles its code for each width of its docno arrays, compiles
-  once) with strictly decreasing scores (``n``, ``n - 1``, ...,
-  so that no toolkit breaks a tie its own way), and the relevant documents the ranking does not hold
-  are judged but unretrieved (``u000001``, ``u000002``, ...);
+* the ranked documents have strictly decreasing scores (``n``, ``n - 1``, ..., so that no toolkit breaks a tie its
+  own way) and docnos that run against the ranks (``d000003``, ``d000002``, ``d000001``: an implementation that
+  orders by docno, not by score, is seen), of one width for every ranking up to 999,999 documents (ranx compiles its
+  code for each width of its docno arrays); they are given in rank order, as a TREC run file lists them (an
+  implementation that trusts that order, as cwl_eval does, is not told from one that sorts by score); the relevant
+  documents the ranking does not hold are judged but unretrieved (``u000001``, ``u000002``, ...);
 * a judged nonrelevant document (grade 0) is in the qrels with grade 0, an unjudged one is not in them;
 * grades go in as the toolkit takes them: integers (each grade times the scale of the check: 1 over binary
   situations, :data:`~irprops.toolkits.GRADE_SCALE` = 12 over graded ones, so that 1/2, 1/3, 1/4 and 1 are 6, 4, 3 and 12
@@ -17,17 +18,19 @@ A situation (a ranking of grades, a depth k, the qrels' relevant grades) becomes
   document is left out by every toolkit, and is undefined; a query the toolkit was given in full but did not score is
   an error of that situation (a metric name it reads otherwise, say).
 
-Many situations are scored in one toolkit call, one query id per situation and one call per depth; when
-the call raises, each situation is scored alone, so that the error is the situation's own.
+Many situations are scored in one toolkit call, one query id per situation and one call per depth (or one in all,
+where the depth is not in the call); when the call raises, each situation is scored alone, so that the error is the
+situation's own. The toolkit gets copies: what it does to them changes nothing the glue reads.
 
 >>> query(["1", "0", None], ["1", "1/2"], scale=12)
-({'d000001': 12, 'd000002': 0, 'u000001': 6}, {'d000001': 3.0, 'd000002': 2.0, 'd000003': 1.0})
+({'d000003': 12, 'd000002': 0, 'u000001': 6}, {'d000003': 3.0, 'd000002': 2.0, 'd000001': 1.0})
 """
 
 from __future__ import annotations
 
 import importlib
 import itertools
+import numbers
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -58,7 +61,7 @@ def query(ranking: Sequence[Any], qrels: Sequence[Any], *, scale: int | None,
     left = sorted(grades, reverse=True)
     judged: dict[str, Any] = {}
     run: dict[str, float] = {}
-    for i, (number, score) in enumerate(_named(len(ranking), ties), start=1):
+    for i, (number, score) in enumerate(docno_numbers(len(ranking), ties), start=1):
         entry = ranking[i - 1]
         docno = f"d{number:0{width}d}"
         run[docno] = score
@@ -73,14 +76,21 @@ def query(ranking: Sequence[Any], qrels: Sequence[Any], *, scale: int | None,
     return judged, run
 
 
-def _named(n: int, ties: Sequence[int] | None) -> list[tuple[int, float]]:
-    """(docno number, score) of each rank: groups get scores len(groups), ..., 1 and their docnos rotated by one."""
+def docno_numbers(n: int, ties: Sequence[int] | None = None) -> list[tuple[int, float]]:
+    """(docno number, score) of each rank of a ranking of ``n`` documents: groups of tied documents (``ties``, top first;
+    by default each alone) get scores len(groups), ..., 1; docno numbers run against the ranks (the top group gets the
+    highest numbers, so that an implementation that orders by docno rather than score is seen on untied rankings), and
+    within a group they are rotated by one, so that its four fixed tie orders differ.
+
+    >>> docno_numbers(3), docno_numbers(3, [3])
+    ([(3, 3.0), (2, 2.0), (1, 1.0)], [(2, 1.0), (3, 1.0), (1, 1.0)])
+    """
     groups = list(ties) if ties is not None else [1] * n
     if sum(groups) != n or any(g < 1 for g in groups):
         raise ValueError(f"tie groups {groups} do not cover a ranking of {n} documents")
     named, start = [], 0
     for g, size in enumerate(groups):
-        named += [(start + 1 + (t + 1) % size, float(len(groups) - g)) for t in range(size)]
+        named += [(n - start - size + 1 + (t + 1) % size, float(len(groups) - g)) for t in range(size)]
         start += size
     return named
 
@@ -105,6 +115,11 @@ class Withheld(ValueError):
     """A situation the glue does not give the toolkit, because its value would be the glue's choice, not the toolkit's
     (a tie across the depth, for a toolkit given the top k only). The proposal process answers it as
     ``{"kind": "withheld", "reason": ...}``, which ``irprops compare`` counts as not compared."""
+
+
+class ZeroDivision(RuntimeError):
+    """A toolkit's ZeroDivisionError in ``irprops compare``: its failure, where a proposal's ZeroDivisionError means
+    "undefined"."""
 
 
 class Adapter:
@@ -175,6 +190,8 @@ class Adapter:
                 continue
             for i, value in zip(indices, found, strict=True):
                 results[i] = value
+        if self.compared:  # a toolkit's ZeroDivisionError is its failure, not irprops' "undefined" of a proposal
+            results = [ZeroDivision(str(r)) if isinstance(r, ZeroDivisionError) else r for r in results]
         return results
 
     def _scored(self, items: Sequence[Item]) -> list[float | None | BaseException]:
@@ -201,9 +218,9 @@ class Adapter:
         if not run:
             scores: dict[str, float] = {}
         elif self._at_depths is not None:
-            scores = self._at_depths(self.spec, qrels, run, depths)
+            scores = self._at_depths(self.spec, _copied(qrels), _copied(run), dict(depths))
         else:
-            scores = self._call(self.spec, qrels, run, items[0][1])
+            scores = self._call(self.spec, _copied(qrels), _copied(run), items[0][1])
         return [refused.get(n) or _score(scores, str(n + 1), qrels, run, self.compared) for n in range(len(items))]
 
 
@@ -220,6 +237,10 @@ def _score(scores: dict[str, float], qid: str, qrels: dict[str, Any], run: dict[
     return LookupError("the toolkit returned no score for a query it was given with its judgments and its run")
 
 
+def _copied(queries: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {q: dict(docs) for q, docs in queries.items()}
+
+
 def _crosses(ties: Sequence[int], k: int) -> bool:
     """Whether a group of tied documents has some within the top k and some below it."""
     return k not in itertools.accumulate(ties) and k < sum(ties)
@@ -228,4 +249,7 @@ def _crosses(ties: Sequence[int], k: int) -> bool:
 def _scores(found: Any) -> dict[str, float]:
     if not isinstance(found, dict):
         raise TypeError(f"a dicts: function returns {{query_id: score}}, not {type(found).__name__}")
+    for q, v in found.items():
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            raise TypeError(f"a dicts: function returns numbers as scores, not {type(v).__name__} {v!r:.50} (query {q!r:.20})")
     return {str(q): float(v) for q, v in found.items()}
