@@ -60,12 +60,6 @@ def _ranx_name(spec: Spec, k: int) -> str:
 
 
 def _ranx(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
-    return _ranx_at(spec, qrels, run, dict.fromkeys(qrels, k))
-
-
-def _ranx_at(spec: Spec, qrels: Qrels, run: Run, depths: dict[str, int]) -> dict[str, float]:
-    """ranx's scores, each query at its own depth, in one call (its Qrels and Run, numba typed dictionaries built from
-    Python ones, cost more than the metrics: one call for a batch of many depths, not one per depth)."""
     import ranx
 
     both = sorted(set(qrels) & set(run))  # ranx scores the queries of both, and refuses runs and qrels that differ
@@ -75,11 +69,8 @@ def _ranx_at(spec: Spec, qrels: Qrels, run: Run, depths: dict[str, int]) -> dict
     kept = ranx.Qrels.from_dict(given)
     if {q: dict(d) for q, d in kept.to_dict().items()} != {q: d for q, d in given.items() if d}:
         raise ValueError("ranx dropped grades from the qrels it was given (it keeps integer grades >= 0 only)")
-    names = {q: _ranx_name(spec, depths[q]) for q in both}
-    wanted = sorted(set(names.values()))
-    scored = ranx.evaluate(kept, ranx.Run.from_dict({q: run[q] for q in both}), wanted, return_mean=False)
-    by_name = scored if isinstance(scored, dict) else {wanted[0]: scored}
-    return {q: float(by_name[names[q]][n]) for n, q in enumerate(both)}
+    scored = ranx.evaluate(kept, ranx.Run.from_dict({q: run[q] for q in both}), _ranx_name(spec, k), return_mean=False)
+    return {q: float(v) for q, v in zip(both, scored, strict=True)}
 
 
 def _rbp_eval(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
@@ -162,5 +153,4 @@ CALLS: dict[str, Callable[[Spec, Qrels, Run, int], dict[str, float]]] = {
     "ir_measures": _ir_measures, "pytrec_eval": _pytrec_eval, "ranx": _ranx, "rbp_eval": _rbp_eval, "cwl_eval": _cwl_eval,
 }
 """The call of each toolkit with an adapter."""
-AT_DEPTHS: dict[str, Callable[[Spec, Qrels, Run, dict[str, int]], dict[str, float]]] = {"ranx": _ranx_at}
-"""The toolkits whose one call scores each query at its own depth (``{query_id: k}``): the glue calls them once per batch."""
+

@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import CUSTOM, TOOLKITS, Spec
-from .calls import AT_DEPTHS, CALLS, cuts
+from .calls import CALLS, cuts
 
 DOCNO_DIGITS = 6
 """The digits of every docno (``d000001``), for rankings up to 999,999 documents."""
@@ -139,13 +139,11 @@ class Adapter:
             self._call: Callable[[Spec, Any, Any, int], dict[str, float]] = lambda _, q, r, k: _scores(function(q, r, k))
             self._scale: int | None = scale
             self._cuts = True
-            self._at_depths: Callable[[Spec, Any, Any, dict[str, int]], dict[str, float]] | None = None
         else:
             importlib.import_module(TOOLKITS[spec.toolkit].module)  # a toolkit that cannot be imported fails here, at load
             self._call = CALLS[spec.toolkit]
             self._scale = scale if TOOLKITS[spec.toolkit].grades == "integer" else None
             self._cuts = cuts(spec)
-            self._at_depths = AT_DEPTHS.get(spec.toolkit)
 
     def warm(self) -> float:
         """Score situations of the shapes a search asks for once (a JIT compiles here, not in the search's first call:
@@ -170,11 +168,11 @@ class Adapter:
     def batch(self, items: Sequence[Item]) -> list[float | None | BaseException]:
         """The score of each situation: a float, None (the toolkit scored nothing), or the exception its call raised.
         One toolkit call per depth, or one for the whole batch where the depth is not in the call (a toolkit given the
-        top k) or the toolkit scores each query at its own depth (ranx)."""
+        top k)."""
         results: list[float | None | BaseException] = [None] * len(items)
         groups: dict[int, list[int]] = {}
         for index, item in enumerate(items):
-            groups.setdefault(item[1] if self._cuts and self._at_depths is None else 0, []).append(index)
+            groups.setdefault(item[1] if self._cuts else 0, []).append(index)
         for _, indices in sorted(groups.items()):
             try:
                 found = self._scored([items[i] for i in indices])
@@ -195,11 +193,9 @@ class Adapter:
         return results
 
     def _scored(self, items: Sequence[Item]) -> list[float | None | BaseException]:
-        """One toolkit call on ``items``: of one depth, unless the depth is not in the call or the toolkit takes each
-        query's own."""
+        """One toolkit call on ``items``: of one depth, unless the depth is not in the call."""
         qrels: dict[str, dict[str, Any]] = {}
         run: dict[str, dict[str, float]] = {}
-        depths: dict[str, int] = {}
         refused: dict[int, BaseException] = {}
         for n, (ranking, k, relevant, *tied) in enumerate(items):
             ties = tied[0] if tied else None
@@ -210,17 +206,11 @@ class Adapter:
                     continue
                 ranked = dict(itertools.islice(ranked.items(), k))
             qid = str(n + 1)  # numeric query ids: gdeval (ir_measures' ERR) reads no other
-            depths[qid] = k
             if judged:
                 qrels[qid] = judged
             if ranked:
                 run[qid] = ranked
-        if not run:
-            scores: dict[str, float] = {}
-        elif self._at_depths is not None:
-            scores = self._at_depths(self.spec, _copied(qrels), _copied(run), dict(depths))
-        else:
-            scores = self._call(self.spec, _copied(qrels), _copied(run), items[0][1])
+        scores = self._call(self.spec, _copied(qrels), _copied(run), items[0][1]) if run else {}
         return [refused.get(n) or _score(scores, str(n + 1), qrels, run, self.compared) for n in range(len(items))]
 
 
