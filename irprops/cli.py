@@ -233,6 +233,7 @@ def compare(implementation: str, metric: str, examples: int, timeout: float, as_
     timeout = _seconds("--timeout", timeout)
     if pytest_file is not None:
         writable_folder(Path(pytest_file).resolve().parent, "--pytest")
+        _not_the_implementation(implementation, Path(pytest_file))
     console = Console(highlight=False, stderr=as_json)
     with console.status("comparing") as status:
         result = run_compare(implementation, metric, examples=examples, timeout=timeout,
@@ -257,13 +258,33 @@ def compare(implementation: str, metric: str, examples: int, timeout: float, as_
         view.add_row(escape(d.convention), f"{d.count:,}", escape(shown(d.witness)), escape(value),
                      number(d.metric_value, "undefined"))
     console.print(view)
-    agrees = ", ".join(f"{m} on all {n:,} situations where it has a value" for m, n in result.agrees_with) or "no declared metric"
+    kind = "binary situations" if result.scale == 1 else "situations"  # a binary metric is compared on binary grades only
+    agrees = ", ".join(f"{m} on all {n:,} {kind} where it has a value" for m, n in result.agrees_with) or "no declared metric"
     console.print(escape(f"agrees with: {agrees}"))
     console.print(escape(f"tie order: {result.tie_order()}"))
     for reason, count in result.not_compared:
         console.print(escape(f"not compared: {reason} ({count:,} situations)"))
+    for note in result.notes:
+        console.print(escape(f"note: {note}"))
     console.print(escape(f"warm-up {result.warmup_seconds:.1f} s; {result.seconds:.1f} s in all"
                          + (f"; wrote {pytest_file}" if pytest_file else "")))
+
+
+def _not_the_implementation(implementation: str, written: Path) -> None:
+    """Refuse a --pytest FILE that is the file of the ``dicts:`` function compared (it would be overwritten)."""
+    from irprops.metrics import InputError
+    from irprops.toolkits import CUSTOM, SpecError, parse
+
+    try:
+        spec = parse(implementation)
+    except SpecError:
+        return  # compare says what is wrong with the name
+    if spec is None or spec.toolkit != CUSTOM:
+        return
+    location = spec.name.rpartition(":")[0]
+    if location and Path(location).resolve() == written.resolve():
+        raise InputError("--pytest", str(written), "is the file of the function compared, which it would overwrite",
+                         "give another file, e.g. test_differences.py")
 
 
 @main.command()

@@ -305,6 +305,9 @@ def call_many(function: Any, requests: list[dict[str, Any]]) -> dict[str, Any]:
         if len(requests) == 1:
             return {"kind": "batch", "answers": [_defect(f"raised {shown(error)}")]}
         return {"kind": "batch", "answers": [call_many(function, [r])["answers"][0] for r in requests]}
+    taken = getattr(function, "take_retried", None)
+    retried = taken() if callable(taken) else (0, "")
+    extra = {"retried": [int(retried[0]), str(retried[1])[:300]]} if retried[0] else {}
     answers = []
     for value in found:
         if isinstance(value, ZeroDivisionError):
@@ -315,7 +318,7 @@ def call_many(function: Any, requests: list[dict[str, Any]]) -> dict[str, Any]:
             answers.append(_defect(f"raised {shown(value)}"))
         else:
             answers.append(classify(value))
-    return {"kind": "batch", "answers": answers}
+    return {"kind": "batch", "answers": answers, **extra}
 
 
 def _withheld(error: BaseException) -> bool:

@@ -80,6 +80,9 @@ class Sandbox:
         """What a toolkit's integer grades are multiplied by (:data:`irprops.toolkits.GRADE_SCALE` over graded situations)."""
         self.compared = compared
         """For ``irprops compare``: the adapter withholds what would be the glue's score, not the toolkit's."""
+        self.retried: tuple[int, str] = (0, "")
+        """Of the last :meth:`ask_many`: the toolkit calls of many queries that raised (each query then scored alone),
+        and the first error."""
         self.memory = memory
         self.environment = environment
         self._process: subprocess.Popen[bytes] | None = None
@@ -107,6 +110,8 @@ class Sandbox:
         after ``seconds``."""
         requests = [{"ranking": r, "k": k, "qrels": q, **({"ties": list(t[0])} if t else {})} for r, k, q, *t in situations]
         answer = self._asking({"batch": requests, "seconds": seconds}, seconds)
+        retried = answer.get("retried")
+        self.retried = (int(retried[0]), str(retried[1])) if isinstance(retried, list) and len(retried) == 2 else (0, "")
         answers = answer.get("answers")
         if answer.get("kind") != "batch" or not isinstance(answers, list) or len(answers) != len(requests):
             return None

@@ -70,11 +70,12 @@ def markdown(results: list[dict[str, Any]]) -> str:
         "the same situations for all (every ranking of up to 6 documents, binary and graded, unjudged documents, R = 0, runs",
         "shorter than k, tied scores; then 300 deeper ones from Hypothesis). irprops' value on tied scores is the",
         "expectation over the orders of the tied documents (McSherry and Najork 2008); two floats agree within relative 1e-9.",
-        "The tie order is the policy consistent with every tied situation, or, where none is (ranx sorts with an unstable",
-        "sort), the one consistent with most. Not compared: a situation with no judged document (no toolkit is given a query",
-        "without judgments), an empty run the toolkit left out (the 0 a check gives it is the glue's, trec_eval's `-c`), and,",
-        "for a toolkit given only the top k documents, a tie across the depth (which documents are the top k would be the",
-        "glue's choice).",
+        "A binary metric (P, AP, RR, RPrec) is compared on binary situations only, where a graded metric may agree too",
+        "(ERR is RR there). The tie order is the policy consistent with every tied situation, or, where none is (ranx sorts",
+        "with an unstable sort), the one consistent with most. Not compared: a situation with no judged document (no toolkit",
+        "is given a query without judgments), an empty run the toolkit left out (the 0 a check gives it is the glue's,",
+        "trec_eval's `-c`), and, for a toolkit given only the top k documents, a tie across the depth (which documents are",
+        "the top k would be the glue's choice).",
         "",
         *toolkits_table(),
         "",
@@ -87,7 +88,7 @@ def markdown(results: list[dict[str, Any]]) -> str:
         differences = "<br>".join(
             f"{d['convention']} ({d['count']:,}: {case(d['witness'])}, {d.get('problem') or number(d['implementation_value'])}"
             f" vs {number(d['metric_value'], 'undefined')})" for d in r["differences"]) or "none"
-        skipped = "<br>".join(f"{n['reason']} ({n['situations']:,})" for n in r["not_compared"]) or "-"
+        skipped = "<br>".join([*(f"{n['reason']} ({n['situations']:,})" for n in r["not_compared"]), *r["notes"]]) or "-"
         lines.append(f"| `{r['implementation']}` | `{r['metric']}` | {r['agree']:,} of {r['situations']:,} | {tie_order(r)} "
                      f"| {agrees} | {differences} | {skipped} |")
     return "\n".join(lines) + "\n"

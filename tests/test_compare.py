@@ -22,6 +22,7 @@ from irprops.compare.cases import Case, arrangements, compositions, orders, situ
 from irprops.compare.conventions import (
     ANOTHER_ORDER,
     BATCH_DEPENDENT,
+    CONDENSED,
     DEPTH_IGNORED,
     FAILED,
     NO_SCORE,
@@ -132,13 +133,14 @@ class TestOnAFunctionOfTheContract:
         assert out.exit_code == 0, out.output
         data = json.loads(out.output)
         assert set(data) == {"implementation", "metric", "situations", "agree", "differences", "agrees_with", "ties",
-                             "tied", "tie_counts", "not_compared", "grade_scale", "warmup_seconds"}
+                             "tied", "tie_counts", "not_compared", "grade_scale", "notes", "warmup_seconds"}
         assert set(data["differences"][0]) == {"convention", "count", "witness", "implementation_value", "metric_value"}
         assert [n["reason"] for n in data["not_compared"]] == [NO_JUDGMENTS, EMPTY_RUN]
 
     @pytest.mark.parametrize(("function", "metric", "tests"), [
         ("rprec_of_the_top_k", "RPrec", 4), ("cumulated_integer_gain", "CG", 2), ("fails_on_two_relevant_documents", "P", 2),
-        ("nan_on_two_relevant_documents", "P", 2), ("precision_paired_by_position", "P", 2)])
+        ("nan_on_two_relevant_documents", "P", 2), ("precision_paired_by_position", "P", 2),
+        ("recall_paired_by_position", "Recall", 3), ("precision_nan_in_a_crowd", "P", 1)])
     def test_the_pytest_module_it_writes_passes_against_the_function(self, tmp_path: Path, function: str, metric: str,
                                                                       tests: int) -> None:
         # written into a folder that does not exist yet, run from elsewhere: the function's file is found from the module
@@ -150,6 +152,29 @@ class TestOnAFunctionOfTheContract:
         ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", str(written)],
                              capture_output=True, text=True, cwd=tmp_path, check=False)
         assert ran.returncode == 0 and f"{tests} passed" in ran.stdout, ran.stdout + ran.stderr
+
+    def test_the_pytest_module_never_overwrites_the_function_compared(self, tmp_path: Path) -> None:
+        source = tmp_path / "victim.py"
+        source.write_text(FUNCTIONS.read_text())
+        out = CliRunner().invoke(main, ["compare", f"dicts:{source}:precision", "P", "--examples", "0", "--pytest", str(source)])
+        assert out.exit_code == 2 and "would overwrite" in out.output
+        assert source.read_text() == FUNCTIONS.read_text()
+
+    def test_the_pytest_module_of_a_function_under_a_path_with_a_backslash_compiles(self, tmp_path: Path) -> None:
+        folder = tmp_path / "a\\N"
+        folder.mkdir()
+        (folder / "f.py").write_text(FUNCTIONS.read_text())
+        written = tmp_path / "test_backslash.py"
+        out = CliRunner().invoke(main, ["compare", f"dicts:{folder / 'f.py'}:rprec_of_the_top_k", "RPrec", "--examples", "0",
+                                        "--pytest", str(written)])
+        assert out.exit_code == 0, out.output
+        ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", str(written)],
+                             capture_output=True, text=True, cwd=tmp_path, check=False)
+        assert ran.returncode == 0 and "4 passed" in ran.stdout, ran.stdout + ran.stderr
+
+    def test_a_binary_comparison_says_its_agreements_are_on_binary_situations(self) -> None:
+        out = CliRunner().invoke(main, ["compare", f"dicts:{FUNCTIONS}:precision", "P", "--examples", "0"])
+        assert out.exit_code == 0 and "binary situations where it has a value" in out.output
 
     def test_a_pytest_file_that_cannot_be_written_is_bad_usage(self, tmp_path: Path) -> None:
         (tmp_path / "a_file").write_text("")
@@ -211,8 +236,28 @@ class TestWhatMustNotAgree:
         result = compare(f"dicts:{FUNCTIONS}:precision_paired_by_position", "P", examples=0)
         moved = next(d for d in result.differences if d.convention == BATCH_DEPENDENT)
         assert moved.witness.to_json() == {"k": 1, "ranking": ["1"], "qrels": ["1"]}
-        assert moved.implementation_value == 1.0 and moved.problem == "0 in a call with other queries, 1 alone"
+        assert moved.implementation_value == 1.0
+        assert moved.problem == "0 in a call with other queries, 1 alone (1 of the 2 witnesses scored alone)"
         assert [d.alone for d in result.differences if d.witness == moved.witness and d is not moved] == [False]
+
+    def test_a_failure_in_a_crowd_that_scores_alone_is_said_and_not_pinned_as_a_failure(self) -> None:
+        result = compare(f"dicts:{FUNCTIONS}:precision_nan_in_a_crowd", "P", examples=0)
+        failed = next(d for d in result.differences if d.convention == FAILED)
+        moved = next(d for d in result.differences if d.convention == BATCH_DEPENDENT)
+        assert not failed.alone and moved.witness == failed.witness and moved.implementation_value == 0.0
+        assert moved.problem is not None and moved.problem.startswith("a failure (returned nan) in a call with other queries")
+
+    def test_a_call_of_many_queries_that_raises_is_said_even_where_each_query_alone_agrees(self) -> None:
+        result = compare(f"dicts:{FUNCTIONS}:precision_one_query_at_a_time", "P", examples=0)
+        assert [m for m, _ in result.agrees_with] == ["P"]  # alone, each query is P@k
+        assert len(result.notes) == 1 and "raised RuntimeError: one query at a time on" in result.notes[0]
+
+    def test_removing_unjudged_documents_is_read_on_tied_rankings_too(self) -> None:
+        # its tie order was "no single policy": condensing was not tried where scores were tied
+        result = compare(f"dicts:{FUNCTIONS}:precision_without_unjudged", "P")
+        assert result.ties == ("input order",)
+        assert {d.convention for d in result.differences} <= {CONDENSED, "ties broken by input order",
+                                                             f"ties broken by input order + {CONDENSED}"}
 
     def test_a_metric_that_reads_n_is_compared_with_the_judged_nonrelevant_documents_the_glue_gives(self) -> None:
         # BPref reads N; the cases once left it unknown, BPref was undefined everywhere and every tie policy "consistent"

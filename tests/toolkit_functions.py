@@ -176,3 +176,38 @@ def precision_paired_by_position(qrels: dict, run: dict, k: int) -> dict:  # typ
     for (_, judged), (qid, docs) in zip(qrels.items(), run.items(), strict=False):
         scores[qid] = sum(1 for d in sorted(docs, key=lambda d: -docs[d])[:k] if judged.get(d, 0) > 0) / k
     return scores
+
+
+def precision_without_unjudged(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """P@k of the run without its unjudged documents (a condensed list), ties in input order (Python's stable sort): a
+    hostile review found its tie order called "no single policy", since condensing was not tried on tied rankings."""
+    scores = {}
+    for qid, docs in run.items():
+        judged = qrels.get(qid, {})
+        ranked = [d for d in sorted(docs, key=lambda d: -docs[d]) if d in judged][:k]
+        scores[qid] = sum(1 for d in ranked if judged[d] > 0) / k
+    return scores
+
+
+def recall_paired_by_position(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """Recall@k with qrels and run paired by position, and NaN where nothing is relevant: alone, a query scores its
+    recall or NaN; in a call with others, something else (a hostile review: the pytest module pinned the crowd's 0)."""
+    scores = {}
+    for (_, judged), (qid, docs) in zip(qrels.items(), run.items(), strict=False):
+        relevant = sum(1 for g in judged.values() if g > 0)
+        found = sum(1 for d in sorted(docs, key=lambda d: -docs[d])[:k] if judged.get(d, 0) > 0)
+        scores[qid] = found / relevant if relevant else float("nan")
+    return scores
+
+
+def precision_nan_in_a_crowd(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """P@k alone, NaN for every query of a call of many: its failures are the crowd's, not the query's."""
+    found = precision(qrels, run, k)
+    return {qid: float("nan") if len(run) > 1 else v for qid, v in found.items()}
+
+
+def precision_one_query_at_a_time(qrels: dict, run: dict, k: int) -> dict:  # type: ignore[type-arg]
+    """P@k that raises on a call of more than one query: scored alone, it agrees with P, but the crash must be said."""
+    if len(run) > 1:
+        raise RuntimeError("one query at a time")
+    return precision(qrels, run, k)

@@ -49,6 +49,8 @@ class Difference:
     """What the implementation raised or returned on the witness (for :data:`~irprops.compare.conventions.FAILED`)."""
     alone: bool = True
     """Whether the witness, scored alone, scores as it did among the other cases (else the pytest module cannot pin it)."""
+    failed_alone: bool = False
+    """For :data:`~irprops.compare.conventions.BATCH_DEPENDENT`: the witness scored alone is a failure."""
 
     def to_json(self) -> dict[str, Any]:
         return {"convention": self.convention, "count": self.count, "witness": self.witness.to_json(),
@@ -85,13 +87,13 @@ class Comparison:
 
     def to_json(self) -> dict[str, Any]:
         """``{"implementation", "metric", "situations", "agree", "differences": [...], "agrees_with": [...], "ties",
-        "tied", "tie_counts", "not_compared", "grade_scale", "warmup_seconds"}``."""
+        "tied", "tie_counts", "not_compared", "grade_scale", "notes", "warmup_seconds"}``."""
         return {"implementation": self.implementation, "metric": self.metric, "situations": self.situations,
                 "agree": self.agree, "differences": [d.to_json() for d in self.differences],
                 "agrees_with": [{"metric": m, "situations": n} for m, n in self.agrees_with], "ties": list(self.ties),
                 "tied": self.tied, "tie_counts": [{"policy": t, "situations": n} for t, n in self.tie_counts],
                 "not_compared": [{"reason": r, "situations": n} for r, n in self.not_compared],
-                "grade_scale": self.scale, "warmup_seconds": round(self.warmup_seconds, 3)}
+                "grade_scale": self.scale, "notes": list(self.notes), "warmup_seconds": round(self.warmup_seconds, 3)}
 
     def tie_order(self) -> str:
         """The tie order in words: the consistent policies, else the one consistent with most tied cases, and how many."""
@@ -125,31 +127,45 @@ def compare(implementation: str, metric: str, *, examples: int = 300, timeout: f
     with Sandbox(spec.name if spec.toolkit == "dicts" else implementation, toolkit=named, scale=scale,
                  load_seconds=timeout, compared=True) as box:
         warmup = box.loaded.warmup
-        found = _scored(box, sent, timeout)
+        found, retried = _scored(box, sent, timeout)
         result = _compared(measure, graded, cases, sent, found, scale, say)
-        witnesses = [d.witness for d in result.differences if d.convention != FAILED]
-        alone = [_scored(box, [w], timeout)[0] for w in witnesses]
+        witnesses = [d.witness for d in result.differences]
+        alone = [_scored(box, [w], timeout)[0][0] for w in witnesses]
     extra, moved = _batch_dependent(measure, witnesses, [dict(zip(sent, found, strict=True))[w] for w in witnesses], alone)
     kept = tuple(replace(d, alone=d.witness not in moved) for d in result.differences)
-    return replace(result, differences=(*kept, *extra), warmup_seconds=warmup,
+    notes = ((f"the implementation raised {retried[1]} on {retried[0]:,} calls of many queries; each of their queries "
+              "was then scored alone"),) if retried[0] else ()
+    return replace(result, differences=(*kept, *extra), notes=notes, warmup_seconds=warmup,
                    seconds=time.perf_counter() - start, implementation=implementation)
 
 
 def _batch_dependent(measure: Measure, witnesses: list[Case], batched: list[Any],
                      alone: list[Any]) -> tuple[tuple[Difference, ...], set[Case]]:
     """The difference :data:`~irprops.compare.conventions.BATCH_DEPENDENT`, where a witness scored alone scores otherwise
-    than in its batch (its first such witness, scored alone), and every such witness."""
-    moved = [(w, b, a) for w, b, a in zip(witnesses, batched, alone, strict=True)
-             if (a is None or isinstance(a, float)) and (b is None or isinstance(b, float)) and not agree(a, b)]
+    than in its batch (a value for a failure, a failure for a value, or another value), with its first such witness
+    scored alone, and every such witness."""
+    moved = [(w, b, a) for w, b, a in zip(witnesses, batched, alone, strict=True) if _moved(b, a)]
     if not moved:
         return (), set()
     case, inside, outside = moved[0]
-    return ((Difference(BATCH_DEPENDENT, len(moved), case, outside, expected(measure, case),
-                        f"{_shown(inside)} in a call with other queries, {_shown(outside)} alone"),),
+    failed = isinstance(outside, _Failed)
+    return ((Difference(BATCH_DEPENDENT, len(moved), case, None if failed else outside, expected(measure, case),
+                        f"{_shown(inside)} in a call with other queries, {_shown(outside)} alone "
+                        f"({len(moved)} of the {len(witnesses)} witnesses scored alone)", failed_alone=failed),),
             {w for w, _, _ in moved})
 
 
-def _shown(value: float | None) -> str:
+def _moved(inside: Any, outside: Any) -> bool:
+    if isinstance(inside, _Withheld) or isinstance(outside, _Withheld):
+        return False
+    if isinstance(inside, _Failed) or isinstance(outside, _Failed):
+        return isinstance(inside, _Failed) != isinstance(outside, _Failed)
+    return not agree(outside, inside)
+
+
+def _shown(value: float | None | _Failed) -> str:
+    if isinstance(value, _Failed):
+        return f"a failure ({value.problem})"
     return "no score" if value is None else f"{value:.6g}"
 
 
@@ -239,10 +255,12 @@ def _deeper(graded: bool, examples: int) -> list[Case]:
     return drawn
 
 
-def _scored(box: Sandbox, cases: list[Case], timeout: float) -> list[float | None | _Failed | _Withheld]:
+def _scored(box: Sandbox, cases: list[Case], timeout: float) -> tuple[list[float | None | _Failed | _Withheld], tuple[int, str]]:
     """The toolkit's value on each case: a float, None (no score: a ZeroDivisionError of a ``dicts:`` function), what it
-    failed with, or why the glue withheld the case from it."""
+    failed with, or why the glue withheld the case from it; and how many toolkit calls of many queries raised (each
+    query then scored alone), with the first error."""
     found: list[float | None | _Failed | _Withheld] = []
+    retried = (0, "")
     for at in range(0, len(cases), BATCH):
         chunk = cases[at:at + BATCH]
         try:
@@ -252,13 +270,14 @@ def _scored(box: Sandbox, cases: list[Case], timeout: float) -> list[float | Non
                              "give a longer --timeout") from None
         if answers is None:
             raise InputError("implementation", box.where, "its process did not answer a batch of cases")
+        retried = (retried[0] + box.retried[0], retried[1] or box.retried[1])
         for answer in answers:
             kind = answer.get("kind")
             found.append(float(answer["value"]) if kind == "float" else
                          float(int(answer["value"][0], 16)) / float(int(answer["value"][1], 16)) if kind == "exact" else
                          _Withheld(str(answer.get("reason"))) if kind == "withheld" else
                          None if kind == "undefined" else _Failed(str(answer.get("problem", "no answer"))))
-    return found
+    return found, retried
 
 
 def _ties(measure: Measure, scored: list[tuple[Case, float | None]], others: list[Measure],

@@ -27,7 +27,7 @@ A case the toolkit failed on (an error, NaN) is a difference of its own, **the i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from irprops.metrics import Measure, Situation, Undefined
 from irprops.toolkits import GRADE_SCALE
@@ -68,17 +68,17 @@ def value(measure: Measure, s: Situation) -> float | None:
     return None if isinstance(found, Undefined) else float(found)
 
 
-def expected(measure: Measure, case: Case) -> float | None:
+def expected(measure: Measure, case: Case, read: Callable[[Situation], float | None] | None = None) -> float | None:
     """The definition's value on a case: on a tied one, the mean over every order of the tied documents (None if any
-    order has none)."""
+    order has none); ``read``: how an order is scored (by default the definition's :func:`value`)."""
     found = arrangements(case)
     if found is None:
         raise ValueError("too many orders of the tied documents to average")
-    values = [value(measure, s) for s in found]
+    values = [(read or (lambda x: value(measure, x)))(s) for s in found]
     return None if any(v is None for v in values) else sum(values) / len(values)  # type: ignore[arg-type]
 
 
-def prorate(measure: Measure, case: Case) -> float | None:
+def prorate(measure: Measure, case: Case, read: Callable[[Situation], float | None] | None = None) -> float | None:
     """The case's value when a group of tied documents across the depth counts in proportion to its part above the
     depth (the expected values without and with the whole group, weighted by that part); the expectation when no group
     crosses the depth."""
@@ -86,13 +86,13 @@ def prorate(measure: Measure, case: Case) -> float | None:
     start = 0
     for size in case.ties or ():
         if start < s.k < start + size:
-            below = 0.0 if start == 0 else expected(measure, Case(s.at_depth(start), case.ties))
-            whole = expected(measure, Case(s.at_depth(start + size), case.ties))
+            below = 0.0 if start == 0 else expected(measure, Case(s.at_depth(start), case.ties), read)
+            whole = expected(measure, Case(s.at_depth(start + size), case.ties), read)
             if below is None or whole is None:
                 return None
             return below + (whole - below) * (s.k - start) / size
         start += size
-    return expected(measure, case)
+    return expected(measure, case, read)
 
 
 def under(measure: Measure, case: Case, tie: str, gain: str | None = None, scaling: str | None = None,
@@ -112,24 +112,29 @@ def values_under(measure: Measure, case: Case, tie: str, gain: str | None = None
     if scaling == DEPTH_IGNORED:
         case = Case(s.at_depth(_whole(s)), case.ties)
         s = case.situation
-    if condensed:
-        if case.ties or None not in s.ranking:
-            return [None]
-        case = Case(Situation.unchecked(tuple(g for g in s.ranking if g is not None), s.k, s.qrels, s.nonrelevant))
+    if condensed and None not in s.ranking:
+        return [None]
+
+    def read(order: Situation) -> float | None:  # an order of the tied documents, condensed after it is chosen
+        if condensed:
+            order = Situation.unchecked(tuple(g for g in order.ranking if g is not None), order.k, order.qrels,
+                                        order.nonrelevant)
+        return value(measure, order)
+
     if gain == THRESHOLDED:
         s = case.situation
         case = Case(Situation.unchecked(tuple(None if g is None else (ONE if g else g) for g in s.ranking), s.k,
                                         tuple(ONE for _ in s.qrels), s.nonrelevant), case.ties)
     found: list[float | None]
     if tie == EXPECTATION or not case.ties:
-        found = [expected(measure, case)]
+        found = [expected(measure, case, read)]
     elif tie == PRORATED:
-        found = [prorate(measure, case)]
+        found = [prorate(measure, case, read)]
     elif tie == ANOTHER_ORDER:  # the orders none of the named policies gives
         named = {order.ranking for order in orders(case).values()}
-        found = [value(measure, order) for order in arrangements(case) or () if order.ranking not in named]
+        found = [read(order) for order in arrangements(case) or () if order.ranking not in named]
     else:
-        found = [value(measure, orders(case)[tie])]
+        found = [read(orders(case)[tie])]
     return [_scaled(v, s, gain, scaling, scale) for v in found]
 
 
@@ -164,7 +169,7 @@ def choices(measure: Measure, case: Case, others: Iterable[Measure] = (), ties: 
     policies = ([EXPECTATION, *ties] if ties else [*TIE_POLICIES, ANOTHER_ORDER]) if case.ties else [EXPECTATION]
     gains: list[str | None] = [None, *([RESCALED] if scale != 1 else []), *([THRESHOLDED] if any(g != 1 for g in s.qrels) else [])]
     scalings: list[str | None] = [None, *([BY_R] if s.R > s.k else []), *([DEPTH_IGNORED] if _whole(s) > s.k else [])]
-    condensing = [False, True] if None in s.ranking and not case.ties else [False]
+    condensing = [False, True] if None in s.ranking else [False]
     found = [(m, tie, gain, scaling, condense) for m in (measure, *others) for tie in policies for gain in gains
              for scaling in scalings for condense in condensing]
     found = [c for c in found if c != (measure, EXPECTATION, None, None, False)]

@@ -42,8 +42,8 @@ def pytest_module(comparison: Comparison, written_to: Path | None = None) -> str
     if spec is None:
         raise ValueError(f"{comparison.implementation!r} is not a toolkit's metric")
     lines = [
-        f'"""Differences between {comparison.implementation} and irprops\' {comparison.metric}, found by',
-        f"`irprops compare {comparison.implementation} {comparison.metric}` on {comparison.situations:,} situations.",
+        f'"""Differences between {_doc(comparison.implementation)} and irprops\' {comparison.metric}, found by',
+        f"`irprops compare {_doc(comparison.implementation)} {comparison.metric}` on {comparison.situations:,} situations.",
         "",
         "Each test pins the toolkit's score on the smallest situation of one class of difference, fed to it as",
         "irprops.toolkits.glue feeds it (docnos, scores and grades as its docstring says"
@@ -77,7 +77,7 @@ def pytest_module(comparison: Comparison, written_to: Path | None = None) -> str
         found = difference.implementation_value
         scored = f"TOOLKIT.batch([{request!r}])[0]"
         problem = " ".join((difference.problem or "").split())
-        check = (f"    assert failed({scored})  # {problem}" if difference.convention == FAILED
+        check = (f"    assert failed({scored})  # {problem}" if difference.convention == FAILED or difference.failed_alone
                  else f"    assert {scored} is None" if found is None
                  else f"    assert {scored} == pytest.approx({found!r}, rel=1e-9)")
         if not difference.alone:
@@ -93,3 +93,8 @@ def pytest_module(comparison: Comparison, written_to: Path | None = None) -> str
             check,
         ]
     return "\n".join(lines) + "\n"
+
+
+def _doc(text: str) -> str:
+    """``text`` as it may stand in a docstring (a backslash or three quotes in a path)."""
+    return text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')

@@ -131,6 +131,7 @@ class Adapter:
         is :class:`Withheld`, not scored 0."""
         self.spec = spec
         self.compared = compared
+        self._retried: tuple[int, str] = (0, "")
         self.__name__ = spec.title
         self.relevance = ""
         if spec.toolkit == CUSTOM:
@@ -145,6 +146,12 @@ class Adapter:
             self._scale = scale if TOOLKITS[spec.toolkit].grades == "integer" else None
             self._cuts = cuts(spec)
 
+    def take_retried(self) -> tuple[int, str]:
+        """How many calls of many queries raised since the last time asked (each of their queries was then scored
+        alone), and the first error; a call that fails only with other queries is a failure of the implementation."""
+        found, self._retried = self._retried, (0, "")
+        return found
+
     def warm(self) -> float:
         """Score situations of the shapes a search asks for once (a JIT compiles here, not in the search's first call:
         ranx compiles again for rankings of 10 documents or more), and the seconds it took."""
@@ -157,6 +164,7 @@ class Adapter:
             raise failed[0]
         if all(f is None or isinstance(f, BaseException) for f in found):
             raise ValueError(f"{self.spec.title} scored none of the situations it was given (a name it does not know?)")
+        self.take_retried()  # the warm-up's own calls are not the search's
         return time.perf_counter() - start
 
     def __call__(self, ranking: Sequence[Any], k: int, qrels: Sequence[Any]) -> float | None:
@@ -180,6 +188,7 @@ class Adapter:
                 if len(indices) == 1:
                     results[indices[0]] = error
                     continue
+                self._retried = (self._retried[0] + 1, self._retried[1] or f"{type(error).__name__}: {error}"[:300])
                 for i in indices:
                     try:
                         results[i] = self._scored([items[i]])[0]
