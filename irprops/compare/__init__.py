@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, find, settings
@@ -29,81 +29,13 @@ from irprops.toolkits import GRADE_SCALE
 
 from .cases import Case, arrangements, deep, small
 from .conventions import BATCH_DEPENDENT, FAILED, TIE_POLICIES, agree, consistent, expected, explanations, value
+from .result import Comparison, Difference
 
 __all__ = ["NO_JUDGMENTS", "Comparison", "Difference", "compare"]
 
 NO_JUDGMENTS = "no judged document"
 """Why a case whose ranking is all unjudged and whose qrels are empty is not compared: the glue gives a toolkit no such
 query (it would leave it out), so its value there would be the glue's, not the toolkit's."""
-
-@dataclass(frozen=True)
-class Difference:
-    """One class of difference: its convention, how many cases, and the first (smallest) case with both values."""
-
-    convention: str
-    count: int
-    witness: Case
-    implementation_value: float | None
-    metric_value: float | None
-    problem: str | None = None
-    """What the implementation raised or returned on the witness (for :data:`~irprops.compare.conventions.FAILED`)."""
-    alone: bool = True
-    """Whether the witness, scored alone, scores as it did among the other cases (else the pytest module cannot pin it)."""
-    failed_alone: bool = False
-    """For :data:`~irprops.compare.conventions.BATCH_DEPENDENT`: the witness scored alone is a failure."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"convention": self.convention, "count": self.count, "witness": self.witness.to_json(),
-                "implementation_value": self.implementation_value, "metric_value": self.metric_value,
-                **({"problem": self.problem} if self.problem is not None else {})}
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """What :func:`compare` found (see the module docstring)."""
-
-    implementation: str
-    metric: str
-    situations: int
-    agree: int
-    differences: tuple[Difference, ...]
-    agrees_with: tuple[tuple[str, int], ...]
-    """(declared metric, the cases where it has a value) for each it agrees with on all of them."""
-    ties: tuple[str, ...]
-    """The tie policies consistent with every tied case the toolkit scored (irprops' own is
-    :data:`~irprops.compare.conventions.EXPECTATION`)."""
-    tied: int = 0
-    """How many of the cases compared have tied scores."""
-    tie_counts: tuple[tuple[str, int], ...] = ()
-    """(tie policy, the tied cases it is consistent with) for each policy consistent with any, most first."""
-    not_compared: tuple[tuple[str, int], ...] = ()
-    """(reason, cases) for the cases the toolkit was not given (see :data:`NO_JUDGMENTS`, and
-    :class:`irprops.toolkits.glue.Withheld`)."""
-    scale: int = 1
-    """The integer scale the grades were given in to a toolkit that takes integers (:data:`GRADE_SCALE` over graded cases)."""
-    warmup_seconds: float = 0.0
-    seconds: float = 0.0
-    notes: tuple[str, ...] = field(default=())
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"implementation", "metric", "situations", "agree", "differences": [...], "agrees_with": [...], "ties",
-        "tied", "tie_counts", "not_compared", "grade_scale", "notes", "warmup_seconds"}``."""
-        return {"implementation": self.implementation, "metric": self.metric, "situations": self.situations,
-                "agree": self.agree, "differences": [d.to_json() for d in self.differences],
-                "agrees_with": [{"metric": m, "situations": n} for m, n in self.agrees_with], "ties": list(self.ties),
-                "tied": self.tied, "tie_counts": [{"policy": t, "situations": n} for t, n in self.tie_counts],
-                "not_compared": [{"reason": r, "situations": n} for r, n in self.not_compared],
-                "grade_scale": self.scale, "notes": list(self.notes), "warmup_seconds": round(self.warmup_seconds, 3)}
-
-    def tie_order(self) -> str:
-        """The tie order in words: the consistent policies, else the one consistent with most tied cases, and how many."""
-        if self.ties:
-            return ", ".join(self.ties)
-        if not self.tie_counts:
-            return "no tie policy irprops names"
-        policy, count = self.tie_counts[0]
-        return f"no single policy: {policy} on {count:,} of {self.tied:,} tied situations"
-
 
 def compare(implementation: str, metric: str, *, examples: int = 300, timeout: float = 60.0,
             progress: Callable[[str], None] | None = None) -> Comparison:
