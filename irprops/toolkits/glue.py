@@ -154,7 +154,7 @@ class Adapter:
 
     def warm(self) -> float:
         """Score situations of the shapes a search asks for once (a JIT compiles here, not in the search's first call:
-        ranx compiles again for rankings of 10 documents or more), and the seconds it took."""
+        short and long rankings, one and many queries), and the seconds it took."""
         start = time.perf_counter()
         shapes: list[Item] = [(["1", "0"], 2, ["1", "1"]), (["0", "1"], 1, ["1"]), (["0"], 1, [])]
         shapes += [(["1", "0"] * n, n, ["1"] * (n + 1)) for n in (6, 60, 150)]
