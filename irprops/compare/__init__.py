@@ -37,10 +37,11 @@ NO_JUDGMENTS = "no judged document"
 """Why a case whose ranking is all unjudged and whose qrels are empty is not compared: the glue gives a toolkit no such
 query (it would leave it out), so its value there would be the glue's, not the toolkit's."""
 
-def compare(implementation: str, metric: str, *, examples: int = 300, timeout: float = 60.0,
+def compare(implementation: str, metric: str, *, examples: int = 300, timeout: float = 120.0,
             progress: Callable[[str], None] | None = None) -> Comparison:
     """Compare the toolkit metric ``implementation`` (``pytrec_eval:ndcg_cut``) with the declared family ``metric``
-    (``NDCG``) on the exhaustive cases and ``examples`` deeper ones."""
+    (``NDCG``) on the exhaustive cases and ``examples`` deeper ones; ``timeout``: the seconds that loading the toolkit
+    (its warm-up included) and each call of it may take (a cold ranx, compiling into an empty numba cache, about 30 s)."""
     start = time.perf_counter()
     spec = toolkit_spec(implementation)
     if spec is None:
