@@ -2,10 +2,13 @@
 
 The toolkit scores every case of :mod:`~irprops.compare.cases` (exhaustive small situations, tied scores among them,
 then deeper ones drawn by Hypothesis) in a few calls, in its own process; the definition scores the same cases (the
-expectation over tie orders where scores are tied). Where they differ, each difference is put under the first named
-convention that explains it (:mod:`~irprops.compare.conventions`), with its smallest witness and both values; what none
-explains is reported as unexplained. The result also names every declared metric the implementation agrees with on every
-case where that metric has a value, and the tie orders consistent with every tied case.
+expectation over tie orders where scores are tied). Where they differ, each difference is put under a named convention
+that explains it (:mod:`~irprops.compare.conventions`; among those that do, the one most differing cases share), with
+its smallest witness and both values; what none explains is reported as unexplained, an error or NaN as a failure, and a
+witness that scores otherwise alone than among the other queries of its call as such. Cases whose value would be the
+glue's, not the toolkit's (no judged document, an empty run the toolkit left out, a tie across the depth of a toolkit
+given the top k) are counted as not compared. The result also names every declared metric the implementation agrees
+with on every case where that metric has a value, and the tie orders consistent with every tied case (or with most).
 
 A comparison is numerical evidence: a toolkit's scores are floats, and two scores agree within relative
 :data:`~irprops.compare.conventions.TOLERANCE`.
@@ -36,6 +39,7 @@ __all__ = ["NO_JUDGMENTS", "Comparison", "Difference", "compare"]
 NO_JUDGMENTS = "no judged document"
 """Why a case whose ranking is all unjudged and whose qrels are empty is not compared: the glue gives a toolkit no such
 query (it would leave it out), so its value there would be the glue's, not the toolkit's."""
+
 
 def compare(implementation: str, metric: str, *, examples: int = 300, timeout: float = 120.0,
             progress: Callable[[str], None] | None = None) -> Comparison:
