@@ -122,10 +122,23 @@ def toolkit_target(text: str, spec: Spec, relevance: Relevance | None, timeout: 
     """The target of the toolkit metric ``spec`` (``text`` as the user wrote it)."""
     if timeout <= 0:
         raise InputError("--timeout", timeout, "must be positive")
-    if spec.toolkit == CUSTOM:
-        spec = Spec(CUSTOM, where_of(spec.name))
-    named = f"{spec.toolkit}:{spec.name}" + (f"({', '.join(f'{k}={v}' for k, v in spec.params)})" if spec.params else "")
     if relevance is not None and relevance not in ("binary", "graded"):
         raise InputError("relevance", relevance, "must be binary or graded")
-    box = Sandbox(spec.name if spec.toolkit == CUSTOM else text, toolkit=named, scale=GRADE_SCALE if relevance == "graded" else 1)
+    spec = _located(spec)
+    box = toolkit_sandbox(text, spec, GRADE_SCALE if relevance == "graded" else 1)
     return ToolkitTarget(spec, text, relevance or "binary", timeout, box)
+
+
+def toolkit_sandbox(text: str, spec: Spec, scale: int, *, load_seconds: float | None = None,
+                    compared: bool = False) -> Sandbox:
+    """The process the toolkit metric ``spec`` (``text`` as the user wrote it) is scored in, through
+    :mod:`irprops.toolkits`' adapter, its grades times ``scale``; ``load_seconds`` and ``compared`` as
+    :class:`~irprops.properties.sandbox.Sandbox` takes them."""
+    spec = _located(spec)
+    return Sandbox(spec.name if spec.toolkit == CUSTOM else text, toolkit=spec.text, scale=scale,
+                   load_seconds=load_seconds, compared=compared)
+
+
+def _located(spec: Spec) -> Spec:
+    """A ``dicts:`` function's file by its absolute path, so that any process finds it."""
+    return Spec(CUSTOM, where_of(spec.name)) if spec.toolkit == CUSTOM else spec

@@ -95,13 +95,10 @@ def markdown(results: list[dict[str, Any]]) -> str:
 
 
 def tie_order(result: dict[str, Any]) -> str:
-    """The tie order of a comparison's JSON, in words (as ``Comparison.tie_order``)."""
-    if result["ties"]:
-        return ", ".join(result["ties"])
-    if not result["tie_counts"]:
-        return "no tie policy irprops names"
-    best = result["tie_counts"][0]
-    return f"no single policy: {best['policy']} on {best['situations']:,} of {result['tied']:,} tied situations"
+    """The tie order of a comparison's JSON, in words."""
+    from irprops.compare.result import tie_order as in_words
+
+    return in_words(result["ties"], [(c["policy"], c["situations"]) for c in result["tie_counts"]], result["tied"])
 
 
 def Counter_minus(qrels: list[Any], ranked: list[Any]) -> list[Any]:

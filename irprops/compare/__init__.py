@@ -27,7 +27,7 @@ from hypothesis.errors import NoSuchExample
 
 from irprops.metrics import REGISTRY, InputError, Measure, parse
 from irprops.properties.sandbox import OutOfTime, Sandbox
-from irprops.properties.toolkit_target import BATCH, toolkit_spec
+from irprops.properties.toolkit_target import BATCH, toolkit_sandbox, toolkit_spec
 from irprops.toolkits import GRADE_SCALE
 
 from .cases import Case, arrangements, deep, small
@@ -58,11 +58,9 @@ def compare(implementation: str, metric: str, *, examples: int = 300, timeout: f
     say = progress or (lambda _: None)
     cases = [c for c in dict.fromkeys([*small(graded), *_deeper(graded, examples)]) if arrangements(c) is not None]
     say(f"{len(cases):,} cases; starting {spec.toolkit}")
-    named = f"{spec.toolkit}:{spec.name}" + (f"({', '.join(f'{k}={v}' for k, v in spec.params)})" if spec.params else "")
     scale = GRADE_SCALE if graded else 1
     sent = [c for c in cases if c.situation.qrels or any(g is not None for g in c.situation.ranking)]
-    with Sandbox(spec.name if spec.toolkit == "dicts" else implementation, toolkit=named, scale=scale,
-                 load_seconds=timeout, compared=True) as box:
+    with toolkit_sandbox(implementation, spec, scale, load_seconds=timeout, compared=True) as box:
         warmup = box.loaded.warmup
         found, retried = _scored(box, sent, timeout)
         result = _compared(measure, graded, cases, sent, found, scale, say)

@@ -22,6 +22,7 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from irprops.metrics import Situation, judged_nonrelevant
+from irprops.toolkits.glue import docno_numbers
 
 ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)
 Grade = Fraction | None
@@ -108,18 +109,19 @@ def deep(draw: st.DrawFn, graded: bool) -> Case:
 
 
 def orders(case: Case) -> dict[str, Situation]:
-    """The case with its ties broken each fixed way a toolkit may break them, by name (the docnos of a tie group are
-    rotated by one: the glue of :mod:`irprops.toolkits.glue` names them so)."""
+    """The case with its ties broken each fixed way a toolkit may break them, by name, the docnos being those
+    :func:`irprops.toolkits.glue.docno_numbers` gives the toolkit (rotated by one within a tie group)."""
     s = case.situation
     if not case.ties:
         return {}
+    given = [number for number, _ in docno_numbers(len(s.ranking), case.ties)]
     found = {}
     for name in ("input order", "reverse input order", "docno ascending", "docno descending"):
         ranking: list[Grade] = []
         start = 0
         for size in case.ties:
             group = list(s.ranking[start:start + size])
-            numbers = [start + 1 + (t + 1) % size for t in range(size)]
+            numbers = given[start:start + size]
             by_docno = [g for _, g in sorted(zip(numbers, group, strict=True), key=lambda pair: pair[0])]
             ranking += {"input order": group, "reverse input order": group[::-1], "docno ascending": by_docno,
                         "docno descending": by_docno[::-1]}[name]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cases import Case
 
-__all__ = ["Comparison", "Difference"]
+__all__ = ["Comparison", "Difference", "tie_order"]
 
 
 @dataclass(frozen=True)
@@ -70,10 +71,16 @@ class Comparison:
                 "grade_scale": self.scale, "notes": list(self.notes), "warmup_seconds": round(self.warmup_seconds, 3)}
 
     def tie_order(self) -> str:
-        """The tie order in words: the consistent policies, else the one consistent with most tied cases, and how many."""
-        if self.ties:
-            return ", ".join(self.ties)
-        if not self.tie_counts:
-            return "no tie policy irprops names"
-        policy, count = self.tie_counts[0]
-        return f"no single policy: {policy} on {count:,} of {self.tied:,} tied situations"
+        """The tie order in words (:func:`tie_order`)."""
+        return tie_order(self.ties, self.tie_counts, self.tied)
+
+
+def tie_order(ties: Sequence[str], counts: Sequence[tuple[str, int]], tied: int) -> str:
+    """The tie order in words: the policies consistent with every tied case, else the one consistent with most of the
+    ``tied`` cases (``counts``: each policy's, most first), and how many."""
+    if ties:
+        return ", ".join(ties)
+    if not counts:
+        return "no tie policy irprops names"
+    policy, count = counts[0]
+    return f"no single policy: {policy} on {count:,} of {tied:,} tied situations"

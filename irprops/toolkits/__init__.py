@@ -92,6 +92,12 @@ class Spec:
         inner = ", ".join(f"{k}={v}" for k, v in self.params)
         return f"{self.toolkit} {self.name}" + (f"({inner})" if inner else "")
 
+    @property
+    def text(self) -> str:
+        """The spec as :func:`parse` reads it: ``ranx:rbp(p=0.8)``."""
+        inner = ", ".join(f"{k}={v}" for k, v in self.params)
+        return f"{self.toolkit}:{self.name}" + (f"({inner})" if inner else "")
+
     def param(self, key: str, default: str | None = None) -> str | None:
         return dict(self.params).get(key, default)
 

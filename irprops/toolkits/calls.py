@@ -87,11 +87,11 @@ def _rbp_eval(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
 
 
 _CWL_NAMES = {"P": "Precision", "U": "UMeasure", "nDCG": "NDCG"}
+"""cwl_eval's class names for the names its metrics report (``P@10`` is ``PrecisionCWLMetric``)."""
 _CWL_SHORT = {"P", "Precision", "AP", "RR", "NDCG", "nDCG"}
 """cwl_eval's metrics that read no rank past the ranking and k: their vectors are padded to the ranking's length plus one,
 not to cwl_eval's 1000 ranks (the same expected utility, tested; AP's is quadratic in the length). RBP, INST, INSQ and
 the others normalise over all ranks: they get 1000."""
-"""cwl_eval's class names for the names its metrics report (``P@10`` is ``PrecisionCWLMetric``)."""
 
 
 def _cwl_metric(spec: Spec, k: int) -> Any:
