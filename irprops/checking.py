@@ -91,7 +91,8 @@ def check(
     if isinstance(subject, ToolkitTarget):
         implementation = Implementation(subject.spec.toolkit, subject.name.partition(":")[2], subject.warmup,
                                         len(subject.seen()), subject.calls)
-    return CheckResult(subject.name, subject.relevance, verdicts, implementation)
+    measure = subject.measure if isinstance(subject, BuiltinTarget) else None
+    return CheckResult(subject.name, subject.relevance, verdicts, implementation, measure)
 
 
 def _proved(measure: Measure, key: Prop) -> bool:

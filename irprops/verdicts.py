@@ -28,9 +28,9 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Literal
 
-from irprops.metrics import InputError, Situation
+from irprops.metrics import InputError, Measure, Situation
 from irprops.metrics.errors import close_matches
-from irprops.metrics.grades import format_grade, format_ranking
+from irprops.metrics.grades import format_grade, format_ranking, parse_grade
 from irprops.metrics.registry import Relevance
 
 VerdictValue = Literal["yes", "no", "unknown"]
@@ -47,11 +47,13 @@ __all__ = [
     "Prop",
     "Reach",
     "Relevance",
+    "Score",
     "Search",
     "Verdict",
     "VerdictValue",
     "Witness",
     "grades_json",
+    "ranking_text",
     "show",
     "situation_json",
 ]
@@ -100,6 +102,15 @@ def grades_json(grades: Iterable[Fraction | None]) -> list[str]:
     return [format_grade(g) for g in grades]
 
 
+def ranking_text(grades: Iterable[str]) -> str:
+    """A witness's grades (as :func:`grades_json` writes them) as the paper writes a ranking.
+
+    >>> ranking_text(["1", "0", "?"]), ranking_text(["1/2", "1"])
+    ('10?', '1/2,1')
+    """
+    return format_ranking(parse_grade(g) for g in grades)
+
+
 def situation_json(s: Situation) -> dict[str, Any]:
     """``{"k", "ranking", "qrels"}`` with grades as strings, and ``"N"`` where the situation gives it."""
     return {"k": s.k, "ranking": grades_json(s.ranking), "qrels": grades_json(s.qrels), **collection_json(s)}
@@ -120,8 +131,39 @@ def show(s: Situation, *, k: bool = True) -> str:
 
 
 @dataclass(frozen=True)
+class Score:
+    """One score a witness rests on, as the search computed it: its role in the statement (``at k = 1``, ``after the
+    swap``), the situation (as :func:`situation_json` writes it), the exact value (None for a float a black box or a
+    toolkit returned) and the value as a float (None where the metric is undefined). Reports print these; nothing
+    decides a verdict from them.
+
+    >>> Score("at k = 1", {"k": 1, "ranking": ["1", "0"], "qrels": ["1"]}, "1", 1.0).shown()
+    '1'
+    """
+
+    role: str
+    situation: Mapping[str, Any]
+    exact: str | None
+    value: float | None
+
+    def shown(self) -> str:
+        """The value for people: exact where known, else the float, else ``undefined``."""
+        if self.exact is not None:
+            return self.exact
+        return "undefined" if self.value is None else repr(self.value)
+
+    def to_record(self) -> dict[str, Any]:
+        return {"role": self.role, "situation": dict(self.situation), "exact": self.exact, "value": self.value}
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Score:
+        return cls(record["role"], record["situation"], record["exact"], record["value"])
+
+
+@dataclass(frozen=True)
 class Witness:
-    """A counterexample: the JSON shape the property defines, and a sentence a person can re-check."""
+    """A counterexample: the JSON shape the property defines, a sentence a person can re-check, and the scores it rests
+    on (:class:`Score`, where the property compares scores)."""
 
     data: Mapping[str, Any]
     text: str
@@ -130,14 +172,18 @@ class Witness:
     """A counterexample the search keeps only if it finds no stronger one (see SearchProperty.preferred)."""
     fresh_process: bool = False
     """A proposal's witness whose scores a fresh Python process reproduced (properties.fresh)."""
+    scores: tuple[Score, ...] = ()
 
     def to_record(self) -> dict[str, Any]:
         record = {"data": dict(self.data), "text": self.text, "numerical": self.numerical, "weak": self.weak}
+        if self.scores:
+            record["scores"] = [score.to_record() for score in self.scores]
         return {**record, "fresh_process": True} if self.fresh_process else record
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Witness:
-        return cls(record["data"], record["text"], record["numerical"], record.get("weak", False), record.get("fresh_process", False))
+        return cls(record["data"], record["text"], record["numerical"], record.get("weak", False), record.get("fresh_process", False),
+                   tuple(Score.from_record(s) for s in record.get("scores", ())))
 
 
 @dataclass(frozen=True)
@@ -428,6 +474,9 @@ class CheckResult:
     relevance: Relevance
     verdicts: Mapping[Prop, Verdict]
     implementation: Implementation | None = None
+    measure: Measure | None = field(default=None, compare=False)
+    """The declared metric checked (a built-in metric or a declared proposal), so that its proofs' certificates can be
+    written out again; None for a black box, a toolkit's metric or a result read back from a record."""
 
     def __getitem__(self, prop: str) -> Verdict:
         return self.verdicts[Prop(prop)]

@@ -72,6 +72,12 @@ class Property(ABC):
     """The paper's own wording (Moffat 2013, Section 4)."""
     reading: str
     """The choice that turns the wording into a statement, in one sentence (for reports)."""
+    statement: str
+    """The statement in symbols, one line (for reports): ``score(r, k + 1) >= score(r, k)``."""
+
+    def instance(self, witness: Witness) -> str:
+        """The statement instantiated on ``witness``, with its scores, in one line that shows why it fails."""
+        return witness.text
 
     @abstractmethod
     def run(self, target: Target, space: Space, settled: Callable[[], bool] | None = None) -> Verdict:

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 
 from irprops.metrics import Situation
-from irprops.verdicts import Prop, Search, Verdict, show
+from irprops.verdicts import Prop, Search, Verdict, Witness, ranking_text, show
 
 from .base import Property, register
 from .space import ONE, Space, deep_situations
@@ -39,6 +39,12 @@ class Bounded(Property):
     reading = "across all depths at once: DCG@k is bounded at each fixed k, but not over all k"
     title = "Boundedness"
     wording = "The set of scores attainable by the metric is bounded, usually in the range [0, 1]."
+    statement = "there is an M with |score(r, k)| <= M for every ranking r at every depth k"
+
+    def instance(self, witness: Witness) -> str:
+        d = witness.data
+        return (f"for M = {d['bound']}: score(r, {d['k']}) = {d['value']} > M, for r = `{ranking_text(d['ranking'])}`; "
+                "a proof shows that every M is exceeded so")
 
     def run(self, target: Target, space: Space, settled: Callable[[], bool] | None = None) -> Verdict:
         start = time.perf_counter()

@@ -25,7 +25,7 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from irprops.metrics import Situation, judged_nonrelevant
-from irprops.verdicts import Prop, Witness, show, situation_json
+from irprops.verdicts import Prop, Score, Witness, ranking_text, show, situation_json
 
 from .base import SearchProperty, register
 from .space import ZERO, Space, consistent, marked
@@ -43,6 +43,10 @@ class Complete(SearchProperty[Situation]):
     reading = "with R = 0 the score must not be undefined (None or a division by zero); any other failure is a defect, not an answer"
     title = "Completeness"
     wording = "A score can be calculated even if the query has no relevant documents."
+    statement = "score(r, k) is defined for every ranking r of a collection with no relevant document (R = 0)"
+
+    def instance(self, witness: Witness) -> str:
+        return f"score(r, {witness.data['k']}) is undefined for r = `{ranking_text(witness.data['ranking'])}` with R = 0"
     noun = "situations with R = 0"
 
     def candidates(self, space: Space) -> Iterator[Situation]:
@@ -69,4 +73,5 @@ class Complete(SearchProperty[Situation]):
     def witness(self, candidate: Situation, target: Target) -> Witness | None:
         if not target.certainly_undefined(candidate):
             return None
-        return Witness(situation_json(candidate), f"{show(candidate)} is undefined, with no relevant document in the collection")
+        return Witness(situation_json(candidate), f"{show(candidate)} is undefined, with no relevant document in the collection",
+                       scores=(Score(f"at k = {candidate.k}", situation_json(candidate), None, None),))

@@ -32,3 +32,4 @@ class Convergent(SwapProperty):
     title = "Convergence"
     wording = "If a document outside the top k is swapped with a less relevant one that is inside the top k, the score strictly increases."
     below_depth = True
+    statement = "score(r', k) > score(r, k), where r' swaps ranks i <= k < j of r with grade_i < grade_j"

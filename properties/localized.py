@@ -30,11 +30,11 @@ from collections.abc import Iterator
 from hypothesis import strategies as st
 
 from irprops.metrics import Situation, Undefined
-from irprops.verdicts import Prop, Witness, collection_json, grades_json, show
+from irprops.verdicts import Prop, Witness, collection_json, grades_json, ranking_text, show
 
 from .base import SearchLog, SearchProperty, register
 from .space import Space, deep_situations, size, smaller, top_only
-from .targets import Scored, Target, informative, relation
+from .targets import Scored, Target, informative, relation, score_of
 
 Pair = tuple[Situation, Situation]
 
@@ -52,6 +52,7 @@ class Localized(SearchProperty[Pair]):
                "a defined score against an undefined one is a counterexample only when no pair with both defined is found")
     title = "Localization"
     wording = "A score at depth k can be computed based solely on knowledge of the documents that appear in the top k."
+    statement = "score(a, k) = score(b, k) whenever rankings a and b have the same grades at ranks 1 to k"
     noun = "pairs of situations"
     preferred = "with both scores defined"
 
@@ -106,6 +107,13 @@ class Localized(SearchProperty[Pair]):
                     break
         return best
 
+    def instance(self, witness: Witness) -> str:
+        a, b = witness.scores
+        k = witness.data["k"]
+        return (f"score(a, {k}) = {a.shown()} but score(b, {k}) = {b.shown()}, for a = `{ranking_text(a.situation['ranking'])}` "
+                f"(R = {len(a.situation['qrels'])}) and b = `{ranking_text(b.situation['ranking'])}` (R = {len(b.situation['qrels'])}), "
+                f"which agree on ranks 1 to {k}")
+
     def witness(self, candidate: Pair, target: Target) -> Witness | None:
         a, b = candidate
         first, second = target.score(a), target.score(b)
@@ -127,7 +135,8 @@ class Localized(SearchProperty[Pair]):
             return None
         text = f"at k = {a.k}, {show(a, k=False)} scores {_text(first)} but {show(b, k=False)} scores {_text(second)}"
         weak = isinstance(first, Undefined) or isinstance(second, Undefined)
-        return Witness({"k": a.k, "a": _side(a), "b": _side(b)}, text, numerical, weak)
+        scores = (score_of("a", a, first), score_of("b", b, second))
+        return Witness({"k": a.k, "a": _side(a), "b": _side(b)}, text, numerical, weak, scores=scores)
 
 
 def _side(s: Situation) -> dict[str, object]:

@@ -24,11 +24,11 @@ from collections.abc import Iterator
 from hypothesis import strategies as st
 
 from irprops.metrics import Situation
-from irprops.verdicts import Prop, Witness, show, situation_json
+from irprops.verdicts import Prop, Witness, ranking_text, show, situation_json
 
 from .base import SearchProperty, register
 from .space import Space, deep_situations, smaller
-from .targets import Scored, Target, clearly, informative, relation
+from .targets import Scored, Target, clearly, informative, relation, score_of
 
 
 @register
@@ -39,6 +39,12 @@ class Monotonic(SearchProperty[Situation]):
     title = "Monotonicity"
     wording = "If a ranking of length k is extended so that k + 1 elements are included, the score never decreases."
     noun = "extensions"
+    statement = "score(r, k + 1) >= score(r, k) for every ranking r of at least k + 1 documents"
+
+    def instance(self, witness: Witness) -> str:
+        before, after = witness.scores
+        k = witness.data["k"]
+        return f"score(r, {k + 1}) = {after.shown()} < {before.shown()} = score(r, {k}), for r = `{ranking_text(witness.data['ranking'])}`"
 
     def candidates(self, space: Space) -> Iterator[Situation]:
         for k, length in space.depths_and_lengths(at_least=1):
@@ -68,4 +74,7 @@ class Monotonic(SearchProperty[Situation]):
         if found is None or found.sign >= 0:
             return None
         text = f"{show(candidate, k=False)} scores {before.shown()} at k = {candidate.k} but {after.shown()} at k = {candidate.k + 1}"
-        return Witness(situation_json(candidate), text, found.numerical)
+        deeper = candidate.at_depth(candidate.k + 1)
+        scores = (score_of(f"at k = {candidate.k}", candidate, before), score_of(f"at k = {candidate.k + 1}", deeper, after))
+        return Witness(situation_json(candidate), text, found.numerical, scores=scores)
+

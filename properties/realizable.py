@@ -40,12 +40,12 @@ from fractions import Fraction
 from sympy.utilities.iterables import multiset_permutations
 
 from irprops.metrics import Situation, Undecided
-from irprops.verdicts import Prop, Search, Verdict, VerdictValue, Witness, grades_json, show, situation_json
+from irprops.verdicts import Prop, Search, Verdict, VerdictValue, Witness, grades_json, ranking_text, show, situation_json
 
 from . import targets
 from .base import RERUNS, Property, SearchLog, method, register
 from .space import ONE, Space, consistent
-from .targets import Defect, Hang, Scored, Target, clearly, relation
+from .targets import Defect, Hang, Scored, Target, clearly, relation, score_of
 
 MAX_RELEVANT = 3
 WIDE_RELEVANT = 10
@@ -70,6 +70,16 @@ class Realizable(Property):
                "plus k nonrelevant documents, arranged in every order")
     title = "Realizability"
     wording = "Provided that the collection has at least one relevant document, it is possible for the score at depth k to be maximal."
+    statement = "max over the arrangements a of the collection of score(a, k) = sup score, whenever R >= 1"
+
+    def instance(self, witness: Witness) -> str:
+        d = witness.data
+        better = d["better"]
+        where = f"at k = {d['k']} with qrels {{{','.join(d['qrels'])}}}"
+        elsewhere = f"`{ranking_text(better['ranking'])}` scores {better['value']} at k = {better['k']}"
+        if d["max"] is None:
+            return f"{where}, score(a, {d['k']}) is undefined for every arrangement a, but {elsewhere}"
+        return f"{where}, max_a score(a, {d['k']}) = {d['max']}, but {elsewhere}, so the supremum is not reached"
 
     def collections(self, space: Space) -> Iterator[tuple[int, tuple[Fraction, ...]]]:
         """(k, qrels) in minimal order: depth, then number of relevant documents, then grades."""
@@ -204,7 +214,8 @@ class Realizable(Property):
             text = (f"{where}, the metric is undefined on every arrangement, so "
                     f"none reaches the supremum, while {show(s)} scores {outcome.shown()}")
             return Witness({"k": k, "qrels": grades_json(qrels), **collection, "max": None,
-                            "better": {**situation_json(s), "value": outcome.text()}}, text, outcome.numerical)
+                            "better": {**situation_json(s), "value": outcome.text()}}, text, outcome.numerical,
+                           scores=(score_of("a situation with a value", s, outcome),))
         if not scored:
             return None
         best_here, best_score = max(scored, key=lambda pair: pair[1].approx)
@@ -230,7 +241,8 @@ class Realizable(Property):
                     )
                     data = {"k": k, "qrels": grades_json(qrels), **collection, "max": best_score.text(),
                             "better": {**situation_json(s), "value": outcome.text()}}
-                    return Witness(data, text, numerical or found.numerical)
+                    scores = (score_of("the best arrangement", best_here, best_score), score_of("scores more", s, outcome))
+                    return Witness(data, text, numerical or found.numerical, scores=scores)
         return None
 
 

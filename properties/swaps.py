@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 from irprops.metrics import Situation
 from irprops.metrics.grades import format_ranking
-from irprops.verdicts import Witness, show, situation_json
+from irprops.verdicts import Witness, ranking_text, show, situation_json
 
 from . import targets
 from .base import SearchProperty
 from .space import HALF, ONE, ZERO, Space, marked, smaller, swapped, with_qrels
-from .targets import TOLERANCE, Defect, Hang, Scored, Target, clearly, relation
+from .targets import TOLERANCE, Defect, Hang, Scored, Target, clearly, relation, score_of
 
 Swap = tuple[Situation, int, int]
 FLOAT_EQUALITY_MAX_K = 6
@@ -37,6 +37,13 @@ class SwapProperty(SearchProperty[Swap]):
     noun = "swaps"
     below_depth: bool
     """Whether j lies below the depth (convergence) or inside the top k (top-weightedness)."""
+
+    def instance(self, witness: Witness) -> str:
+        before, after = witness.scores
+        d = witness.data
+        return (f"score(r', {d['k']}) = {after.shown()} <= {before.shown()} = "
+                f"score(r, {d['k']}), for r = `{ranking_text(d['ranking'])}` and r' = `{ranking_text(after.situation['ranking'])}` "
+                f"(ranks {d['i']} and {d['j']} swapped)")
 
     @property
     def at_least(self) -> int:
@@ -197,4 +204,5 @@ class SwapProperty(SearchProperty[Swap]):
             f"at k = {s.k}, swapping ranks {i} and {j} of {show(s, k=False)} gives `{format_ranking(after_swap.ranking)}`, "
             f"which {change} {after.shown()} (from {before.shown()})"
         )
-        return Witness({**situation_json(s), "i": i, "j": j}, text, found.numerical)
+        scores = (score_of("before the swap", s, before), score_of(f"after swapping ranks {i} and {j}", after_swap, after))
+        return Witness({**situation_json(s), "i": i, "j": j}, text, found.numerical, scores=scores)

@@ -30,7 +30,7 @@ import sympy
 from irprops.metrics import UNDEFINED, InputError, Measure, Situation, Undecided, Undefined, compare
 from irprops.metrics.exact import Exact, as_exact, brief, log2, to_float, to_str
 from irprops.metrics.reads import ReadMemo
-from irprops.verdicts import Relevance, show
+from irprops.verdicts import Relevance, Score, show, situation_json
 
 from .proposal_process import MAX_BITS, PRINTED_CHARS, call
 from .sandbox import OutOfTime, Sandbox
@@ -88,6 +88,21 @@ class Scored:
 
 
 Outcome = Scored | Undefined
+
+
+def score_of(role: str, situation: Situation, outcome: Outcome) -> Score:
+    """What a witness records of one of its scores (:class:`~irprops.verdicts.Score`): exact where the target is, with its
+    float; a black box's float alone; neither where the score is undefined."""
+    where = situation_json(situation)
+    if not isinstance(outcome, Scored):
+        return Score(role, where, None, None)
+    if outcome.numerical:
+        return Score(role, where, None, outcome.approx)
+    try:
+        value = to_float(outcome.exact)
+    except (Undecided, ValueError, OverflowError, TypeError):
+        value = outcome.approx
+    return Score(role, where, to_str(outcome.exact), value)
 
 
 @dataclass(frozen=True)

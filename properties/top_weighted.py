@@ -31,3 +31,4 @@ class TopWeighted(SwapProperty):
     title = "Top-weightedness"
     wording = "If a document within the top k is swapped with a less relevant one higher in the ranking, the score strictly increases."
     below_depth = False
+    statement = "score(r', k) > score(r, k), where r' swaps ranks i < j <= k of r with grade_i < grade_j"
