@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
 from pathlib import Path
@@ -44,3 +45,37 @@ def _no_ctrl_c_kept_from_an_earlier_test() -> None:
     from irprops import files
 
     files.forget_kept_interrupts()
+
+
+# The table builds are session fixtures (a module fixture is built again whenever a worker comes back to the module from
+# another): tests/test_table.py checks them, tests/test_report.py reads the catalog's verdicts through the same cache.
+
+
+@pytest.fixture(scope="session")
+def cache_home(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """An XDG cache home whose irprops/table cache starts empty at the start of the run, shared by the xdist workers."""
+    run = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    home = run / "xdg-cache-for-the-table"
+    home.mkdir(exist_ok=True)
+    return home
+
+
+@pytest.fixture(scope="session")
+def built(cache_home: Path):  # type: ignore[no-untyped-def]
+    """Table 2, built cold once per test run: the first worker to ask builds it (about a minute on both cores) while the
+    others wait, then read its rows from the shared cache (every worker built it cold, each on both cores, before)."""
+    from irprops import table as t2
+
+    with (cache_home / "build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return t2.build(cache=cache_home / "irprops" / "table")
+
+
+@pytest.fixture(scope="session")
+def catalog(built, cache_home: Path):  # type: ignore[no-untyped-def]
+    """The extended table, built after Table 2 through the same cache (so only the rows beyond Table 2 are checked)."""
+    from irprops import table as t2
+
+    with (cache_home / "build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return t2.build(cache=cache_home / "irprops" / "table", catalog=True)

@@ -6,7 +6,6 @@ command builds it; the committed reports/ must be the bytes that build renders.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import shutil
 from fractions import Fraction
@@ -30,31 +29,13 @@ from tests.helpers import default_measure
 from tests.recheck import of_measure, recheck
 
 REPORTS = ROOT / "reports"
-FILES = ("table2.md", "table2.tex", "table2.csv", "table2.json", "table2.html")
+FILES = ("table2.md", "table2.tex", "table2.csv", "table2.json", "table2.html", "table2.svg", "table2-combinations.svg")
 CATALOG_FILES = tuple(name.replace("table2", "catalog") for name in FILES)
 TOOLKIT_FILES = ("toolkits.md", "toolkits.json", "toolkits.py")  # `python reports/toolkits.py`; tests/test_compare.py
 PAPER_ORDER = [row.label for row in TABLE_2]
 
 slow = pytest.mark.slow  # the classes that need the one build of the whole table (about a minute of CPU)
-# the build is a session fixture: a module fixture is built again whenever a worker comes back to the module from another
-
-
-@pytest.fixture(scope="session")
-def cache_home(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
-    """An XDG cache home whose irprops/table cache starts empty at the start of the run, shared by the xdist workers."""
-    run = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
-    home = run / "xdg-cache-for-the-table"
-    home.mkdir(exist_ok=True)
-    return home
-
-
-@pytest.fixture(scope="session")
-def built(cache_home: Path) -> t2.Table2:
-    """Table 2, built cold once per test run: the first worker to ask builds it (about a minute on both cores) while the
-    others wait, then read its rows from the shared cache (every worker built it cold, each on both cores, before)."""
-    with (cache_home / "build.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        return t2.build(cache=cache_home / "irprops" / "table")
+# the builds are session fixtures of tests/conftest.py (cache_home, built, catalog), shared with tests/test_report.py
 
 
 @pytest.fixture(scope="session")
@@ -62,14 +43,6 @@ def rendered(built: t2.Table2, tmp_path_factory: pytest.TempPathFactory) -> Path
     out = tmp_path_factory.mktemp("reports")
     t2.write(built, out)
     return out
-
-
-@pytest.fixture(scope="session")
-def catalog(built: t2.Table2, cache_home: Path) -> t2.Table2:
-    """The extended table, built after Table 2 through the same cache (so only the rows beyond Table 2 are checked)."""
-    with (cache_home / "build.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        return t2.build(cache=cache_home / "irprops" / "table", catalog=True)
 
 
 @pytest.fixture(scope="session")
@@ -90,7 +63,7 @@ class TestCommittedReports:
         assert not stale, f"stale reports (run `irprops table` and commit reports/): {stale}"
 
     def test_are_all_that_reports_holds_besides_its_readme(self) -> None:
-        assert sorted(p.name for p in REPORTS.iterdir()) == sorted([*FILES, *CATALOG_FILES, *TOOLKIT_FILES, "README.md"])
+        assert sorted(p.name for p in REPORTS.iterdir()) == sorted([*FILES, *CATALOG_FILES, *TOOLKIT_FILES, "README.md", "example"])
 
     def test_hold_the_catalog_as_a_fresh_build_renders_it(self, rendered_catalog: Path) -> None:
         stale = [name for name in CATALOG_FILES if (REPORTS / name).read_text() != (rendered_catalog / name).read_text()]
@@ -264,8 +237,8 @@ class TestReports:
         assert "## Appendix A" in text and "## Appendix B" in text and "## Appendix C" not in text
 
     def test_html_is_self_contained(self, rendered: Path) -> None:
-        html = (rendered / "table2.html").read_text()
-        assert "<script" not in html and "http" not in html and html.count("<details>") == 91
+        html = (rendered / "table2.html").read_text().replace('xmlns="http://www.w3.org/2000/svg"', "")  # a name, never fetched
+        assert "<script" not in html and "http" not in html and html.count("<details>") == 91 and html.count("<svg") == 2
 
     def test_latex_uses_booktabs_and_escapes_the_witnesses(self, rendered: Path) -> None:
         tex = (rendered / "table2.tex").read_text()

@@ -21,9 +21,10 @@ from typing import Any
 from irprops.files import uninterrupted, write_atomically
 from irprops.metrics import REGISTRY, Measure, in_catalog
 from irprops.properties.reference import TABLE_2
-from irprops.verdicts import COLUMNS, CheckResult
+from irprops.verdicts import COLUMNS, CheckResult, Prop
 
 from . import footnotes as footnotes_module
+from . import render_text
 from .claims import claims, comparison
 from .compute import compute, default_cache, through_cache
 from .footnotes import Footnote, footnotes
@@ -109,16 +110,32 @@ def _footnotes(measures: dict[str, Measure], results: dict[str, CheckResult], ca
                                                   tuple(map(tuple, n["paper_cells"]))) for n in record])
 
 
-def write(table: Table2, out: Path) -> list[Path]:
-    """Write table2.{md,tex,csv,json,html} (or catalog.*) into ``out``, each replaced whole."""
-    from . import render_html, render_tex, render_text
+def figures(table: Table2) -> dict[str, str]:
+    """The table's SVG figures by file name: the verdict grid (``table2.svg``: each cell coloured by its verdict and marked
+    by its evidence) and the combinations (``table2-combinations.svg``: which metrics share which combination)."""
+    from irprops.figures import combinations, verdict_grid
 
+    rows = [(render_text.metric_label(label) if not table.catalog else label, result.verdicts) for label, result in table.rows]
+    columns = [Prop(c) for c in table.columns]
+    what = "The catalog" if table.catalog else "Table 2"
+    return {f"{table.stem}.svg": verdict_grid(rows, columns, title=f"{what}: every cell from the metrics' definitions"),
+            f"{table.stem}-combinations.svg": combinations(rows, columns, title=f"{what}: the combinations of properties, "
+                                                           "and the metrics that share each")}
+
+
+def write(table: Table2, out: Path) -> list[Path]:
+    """Write table2.{md,tex,csv,json,html} and its figures table2.svg and table2-combinations.svg (or catalog.*) into
+    ``out``, each replaced whole."""
+    from . import render_html, render_tex
+
+    pictures = figures(table)
     files = {
         f"{table.stem}.md": render_text.markdown(table),
         f"{table.stem}.tex": render_tex.latex(table),
         f"{table.stem}.csv": render_text.csv_text(table),
         f"{table.stem}.json": render_text.json_text(table),
-        f"{table.stem}.html": render_html.html(table),
+        f"{table.stem}.html": render_html.html(table, pictures),
+        **pictures,
     }
     written = [out / name for name in files]
     with uninterrupted():  # every text is ready: the five files are replaced together
@@ -127,4 +144,4 @@ def write(table: Table2, out: Path) -> list[Path]:
     return written
 
 
-__all__ = ["HEADERS", "Table2", "build", "catalog_rows", "default_cache", "order", "rows", "write"]
+__all__ = ["HEADERS", "Table2", "build", "catalog_rows", "default_cache", "figures", "order", "rows", "write"]

@@ -52,6 +52,9 @@ def latex(table: Table2) -> str:
         (f"\\caption{{{caption}: "
          "every Yes is proved for every $k$ (machine-checked), every No has an exact counterexample.}"),
         f"\\label{{tab:irprops-{table.stem}}}",
+        # eight columns fit a paper's text width (345 pt: article, LNCS) only in a smaller type and with narrower gaps
+        # (tests/test_latex.py compiles the table and fails on an overfull box)
+        "\\footnotesize\\setlength{\\tabcolsep}{3pt}%",
         f"\\begin{{tabular}}{{{columns}}}",
         "\\toprule",
         "Metric & " + " & ".join(escape(HEADERS[c]) for c in table.columns) + " \\\\",
