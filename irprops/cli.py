@@ -155,8 +155,14 @@ def score(metric: str, ranking: str, qrels: str | None, R: int | None, N: int | 
               help="Time each property's search may take (0.001 to 3600).")
 @click.option("--search-only", is_flag=True, help="Do not try proofs: refutation search only.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--report", "report_dir", type=click.Path(file_okay=False), metavar="DIR",
+              help="Also write a report for a paper into DIR: NAME.{md,tex,html,json}, a .bib, a table to \\input, SVG "
+                   "figures and the proofs' certificates.")
+@click.option("--format", "formats", metavar="LIST", help="The report's formats, of md,tex,html,json (default: all).")
+@click.option("--compare-with", "compare_with", metavar="METRICS",
+              help="Metrics to show beside the target in the report, e.g. nDCG,RBP (besides the catalog's nearest).")
 def check(target: str, property_names: tuple[str, ...], relevance: str | None, timeout: float, budget: float, search_only: bool,
-          as_json: bool) -> None:
+          as_json: bool, report_dir: str | None, formats: str | None, compare_with: str | None) -> None:
     """Check TARGET against the seven properties of Moffat (AIRS 2013), or the PROPERTY names given.
 
     TARGET is a metric family (AP, nDCG, 'RBP(p=0.5)', ...) or a proposal
@@ -180,8 +186,11 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
     from irprops import check as run_check
 
     timeout, budget = _seconds("--timeout", timeout), _seconds("--budget", budget)
+    writing = _report_options(report_dir, formats, compare_with)
     result = run_check(target, property_names or None, relevance=relevance, timeout=timeout, budget=budget, prove=not search_only)  # type: ignore[arg-type]
     raise_if_interrupted()  # a Ctrl-C that came during a finalizer is never a verdict
+    if writing is not None:
+        _write_report(result, Path(report_dir), *writing, quiet=as_json)  # type: ignore[arg-type]
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
@@ -195,6 +204,43 @@ def check(target: str, property_names: tuple[str, ...], relevance: str | None, t
     Console(highlight=False).print(table)
     if result.implementation is not None:
         Console(highlight=False).print(escape(result.implementation.line()))
+
+
+def _report_options(report_dir: str | None, formats: str | None, compare_with: str | None) -> tuple[list[str], list[str]] | None:
+    """``--report``'s formats and the names of ``--compare-with``, checked before the check runs (a usage error costs no
+    search); None without ``--report``."""
+    if report_dir is None:
+        if formats is not None or compare_with is not None:
+            option = "--format" if formats is not None else "--compare-with"
+            raise _metrics().InputError(option, formats if formats is not None else compare_with, "shapes a report",
+                                        "give --report DIR too")
+        return None
+    from irprops import report
+
+    writable_folder(Path(report_dir), "--report")
+    return report.parse_formats(formats), [m.name for m in report.parse_names(compare_with)] if compare_with else []
+
+
+def _write_report(result: Any, out: Path, formats: list[str], chosen: list[str], quiet: bool) -> None:
+    """Write ``result``'s report into ``out``, beside the catalog's verdicts (from the table's cache; computed, with
+    progress shown, where it is cold)."""
+    from rich.progress import Progress
+
+    from irprops import report
+
+    with Progress(transient=True, disable=quiet, console=_stderr_console()) as progress:
+        task = progress.add_task("the catalog's verdicts (cached after the first run)", total=None)
+        catalog = report.catalog_results(done=lambda metric, cached: progress.advance(task))
+        others = report.chosen_results(",".join(chosen)) if chosen else {}
+    written = report.write(report.build(result, catalog, others), out, formats)
+    if not quiet:
+        click.echo(f"report written to {out}: {', '.join(p.name for p in written)}", err=True)
+
+
+def _stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
 
 
 @main.command()

@@ -1,0 +1,143 @@
+"""A report as LaTeX: ``table`` is the target as a row of Table 2 beside its nearest metrics (a booktabs table to
+``\\input``), ``document`` the whole report as an article that compiles with pdflatex from a standard TeX distribution
+(booktabs, tabularx and array, geometry; the default fonts), next to the report's ``.bib`` file."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from irprops.properties import PROPERTIES
+from irprops.table.render_tex import escape
+from irprops.table.render_text import HEADERS
+
+from .render_md import WORD, intro, score_rows
+
+if TYPE_CHECKING:
+    from . import Report
+    from .content import Counterexample, ProofEntry
+
+__all__ = ["document", "table", "tex"]
+
+CHUNK = 12
+"""Characters of code after which a line may break (a long ranking or exact value must not overflow its column)."""
+
+
+def tex(text: str) -> str:
+    r"""Text for a LaTeX paragraph: code spans (`...`) in typewriter type, breakable every few characters.
+
+    >>> print(tex("`10101010101010` scores 1/2 & more"))
+    \texttt{101010101010}\allowbreak{}\texttt{10} scores 1/2 \& more
+    """
+    parts = text.split("`")
+    if len(parts) % 2 == 0:
+        return escape(text)
+    out = []
+    for n, part in enumerate(parts):
+        if n % 2 == 0:
+            out.append(escape(part))
+        else:
+            chunks = [part[i:i + CHUNK] for i in range(0, len(part), CHUNK)] or [""]
+            out.append(r"\allowbreak{}".join(escape(f"`{chunk}`") for chunk in chunks))
+    return "".join(out)
+
+
+def _code(text: str) -> str:
+    return tex(f"`{text}`") if "`" not in text else tex(text)
+
+
+def _listed(text: str) -> str:
+    """A comma-separated list (qrels ``{1,1/2}``), breakable after each comma."""
+    return escape(text).replace(",", ",\\allowbreak{}")
+
+
+def table(report: Report) -> str:
+    """The target (in bold) and its neighbours over the properties, a cell that differs from the target's in italics."""
+    columns = list(report.result.verdicts)
+    lines = [
+        f"% {report.name} beside the metrics nearest it, written by irprops check --report. Needs \\usepackage{{booktabs}}.",
+        "\\begin{table}",
+        "\\centering",
+        "\\small",
+        "\\setlength{\\tabcolsep}{4pt}",
+        (f"\\caption{{{tex(report.name)} beside the metrics nearest it over the properties of Moffat (AIRS 2013): every Yes is "
+        "proved, every No has an exact counterexample; a cell in italics differs from the first row.}"),
+        f"\\label{{tab:irprops-{''.join(ch for ch in report.stem if ch.isalnum() or ch == '-')}}}",
+        f"\\begin{{tabular}}{{l{'c' * len(columns)}}}",
+        "\\toprule",
+        "Metric & " + " & ".join(escape(HEADERS[p]) for p in columns) + " \\\\",
+        "\\midrule",
+        f"\\textbf{{{tex(report.name)}}} & " + " & ".join(f"\\textbf{{{WORD[report.result.verdicts[p].verdict]}}}" for p in columns)
+        + " \\\\",
+    ]
+    if report.neighbours:
+        lines.append("\\midrule")
+    for n in report.neighbours:
+        cells = [(f"\\textit{{{WORD[n.result.verdicts[p].verdict]}}}" if p in n.differs else WORD[n.result.verdicts[p].verdict])
+                 if p in n.result.verdicts else "" for p in columns]
+        lines.append(f"{tex(n.name)} & " + " & ".join(cells) + " \\\\")
+    lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}", ""]
+    return "\n".join(lines)
+
+
+def _profile(report: Report) -> list[str]:
+    lines = ["\\noindent", ("\\begin{tabularx}{\\linewidth}{@{}l l >{\\raggedright\\arraybackslash}p{0.22\\linewidth} "
+             ">{\\raggedright\\arraybackslash}X@{}}"), "\\toprule", "Property & Verdict & Reach & Reason \\\\", "\\midrule"]
+    lines += [f"{escape(PROPERTIES[c.prop].title)} & {WORD[c.verdict]} [{escape(c.mark)}] & {tex(c.reach)} & {tex(c.reason)} \\\\"
+              for c in report.cells]
+    return [*lines, "\\bottomrule", "\\end{tabularx}", ""]
+
+
+def _counterexample(c: Counterexample) -> list[str]:
+    lines = [f"\\subsection*{{{escape(c.title)}: No}}", f"Statement: {tex('`' + c.statement + '`')}.", "",
+             "\\noindent", ("\\begin{tabularx}{\\linewidth}{@{}>{\\raggedright\\arraybackslash}p{0.2\\linewidth} r "
+             ">{\\raggedright\\arraybackslash}p{0.16\\linewidth} >{\\raggedright\\arraybackslash}p{0.1\\linewidth} "
+             ">{\\raggedright\\arraybackslash}X r@{}}"),
+             "\\toprule", " & $k$ & ranking & qrels & score (exact) & decimal \\\\", "\\midrule"]
+    lines += [f"{tex(role)} & {k} & {_code(ranking)} & {_listed(qrels)} & {_code(exact)} & {tex(value)} \\\\"
+              for role, k, ranking, qrels, exact, value in score_rows(c)]
+    lines += ["\\bottomrule", "\\end{tabularx}", "", f"Instantiated: {tex(c.instance)}.", ""]
+    if c.numerical:
+        lines += ["The scores are the target's floats (numerical evidence), not exact values.", ""]
+    return lines
+
+
+def _proof(p: ProofEntry) -> list[str]:
+    over = f", {p.parameters}" if p.parameters else ""
+    lines = [f"\\subsection*{{{escape(PROPERTIES[p.prop].title)}: {WORD[p.conclusion]}, proved for {tex(p.reach)}{tex(over)}}}",
+             "\\begin{enumerate}"]
+    for lemma in p.lemmas:
+        cert = f", {_code('certificates/' + lemma.certificate)}" if lemma.certificate else ""
+        used = f" (used: {tex(', '.join(lemma.used))})" if lemma.used else ""
+        lines.append(f"\\item \\textbf{{{tex(lemma.name)}}} ({escape(lemma.method)}{cert}): {tex(lemma.statement)}{used}")
+    lines += ["\\end{enumerate}", f"Trusted base: {tex('; '.join(p.trusted))}.", "", f"Cross-check: {tex(p.cross_check)}.", ""]
+    return lines
+
+
+def document(report: Report, figures: Mapping[str, str]) -> str:
+    """The whole report as a LaTeX article (``pdflatex NAME.tex`` in the report's folder; ``bibtex NAME`` for the
+    references). The figures are the SVG files beside it."""
+    lines = ["\\documentclass[11pt]{article}",
+             "\\usepackage[margin=2.5cm]{geometry}", "\\usepackage{booktabs}", "\\usepackage{array}", "\\usepackage{tabularx}",
+             f"\\title{{{tex(report.name)}: the seven properties of Moffat (AIRS 2013)}}", "\\author{irprops}", "\\date{}",
+             "\\begin{document}", "\\maketitle", "\\sloppy", "", tex(intro(report)) + " \\nocite{*}", "",
+             "\\section*{Profile}", *_profile(report)]
+    if report.result.implementation is not None:
+        lines += [f"Scored through the toolkit: {tex(report.result.implementation.line())}.", ""]
+    lines += ["\\section*{Beside the nearest metrics}",
+              "The catalog's metrics with the same profile or one or two cells away (irprops' own verdicts on them), and "
+              "any chosen to compare with (Table~\\ref{tab:irprops-" + "".join(ch for ch in report.stem if ch.isalnum() or ch == "-")
+              + "}).", f"\\input{{{report.stem}-table}}", "", "\\section*{Counterexamples}"]
+    for c in report.counterexamples:
+        lines += _counterexample(c)
+        if f"-{c.prop.value}" in figures:
+            lines += [f"A picture of it: {_code(report.stem + '-' + c.prop.value + '.svg')}.", ""]
+    if not report.counterexamples:
+        lines += ["None: no property was refuted.", ""]
+    lines += ["\\section*{Proofs}"]
+    for p in report.proofs:
+        lines += _proof(p)
+    if not report.proofs:
+        lines += ["None: only a declared closed form gets proofs.", ""]
+    lines += ["\\bibliographystyle{plain}", f"\\bibliography{{{report.stem}}}", "\\end{document}", ""]
+    return "\n".join(lines)
