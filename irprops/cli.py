@@ -13,6 +13,7 @@ import json
 import math
 import os
 import sys
+import tempfile
 import types
 from pathlib import Path
 from typing import Any
@@ -217,8 +218,17 @@ def _report_options(report_dir: str | None, formats: str | None, compare_with: s
         return None
     from irprops import report
 
-    writable_folder(Path(report_dir), "--report")
-    return report.parse_formats(formats), [m.name for m in report.parse_names(compare_with)] if compare_with else []
+    error = _metrics().InputError
+    if not report_dir.strip():
+        raise error("--report", report_dir, "is empty", "give a folder, e.g. --report paper/")
+    try:  # made now, and written to once: a folder that cannot hold the report fails before the check runs
+        writable_folder(Path(report_dir), "--report")
+        Path(report_dir).mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=report_dir):
+            pass
+    except OSError as why:
+        raise error("--report", report_dir, f"cannot be written ({why.strerror or why})", "give a folder you can write to") from None
+    return report.parse_formats(formats), [m.name for m in report.parse_names(compare_with)] if compare_with is not None else []
 
 
 def _write_report(result: Any, out: Path, formats: list[str], chosen: list[str], quiet: bool) -> None:
@@ -232,7 +242,11 @@ def _write_report(result: Any, out: Path, formats: list[str], chosen: list[str],
         task = progress.add_task("the catalog's verdicts (cached after the first run)", total=None)
         catalog = report.catalog_results(done=lambda metric, cached: progress.advance(task))
         others = report.chosen_results(",".join(chosen)) if chosen else {}
-    written = report.write(report.build(result, catalog, others), out, formats)
+    try:
+        written = report.write(report.build(result, catalog, others), out, formats)
+    except OSError as why:
+        raise _metrics().InputError("--report", str(out), f"could not be written ({why.strerror or why})",
+                                    "give a folder you can write to") from None
     if not quiet:
         click.echo(f"report written to {out}: {', '.join(p.name for p in written)}", err=True)
 

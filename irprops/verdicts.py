@@ -130,6 +130,10 @@ def show(s: Situation, *, k: bool = True) -> str:
     return f"`{format_ranking(s.ranking)}` ({depth}{qrels}{N})"
 
 
+SHOWN_CHARS = 120
+"""The longest exact value :meth:`Score.shown` writes out whole."""
+
+
 @dataclass(frozen=True)
 class Score:
     """One score a witness rests on, as the search computed it: its role in the statement (``at k = 1``, ``after the
@@ -145,19 +149,26 @@ class Score:
     situation: Mapping[str, Any]
     exact: str | None
     value: float | None
+    decimal: str | None = None
+    """The value to ten significant digits, from the exact value where there is one (a float's range would clamp
+    10**400 and flush 10**-400 to 0); None where the metric is undefined."""
 
     def shown(self) -> str:
-        """The value for people: exact where known, else the float, else ``undefined``."""
+        """The value for people: exact where known (past :data:`SHOWN_CHARS` characters, its beginning, its length and
+        its decimal: the whole is in ``exact``), else the float, else ``undefined``."""
         if self.exact is not None:
-            return self.exact
+            if len(self.exact) <= SHOWN_CHARS:
+                return self.exact
+            return f"{self.exact[:40]}... ({len(self.exact):,} characters, about {self.decimal})"
         return "undefined" if self.value is None else repr(self.value)
 
     def to_record(self) -> dict[str, Any]:
-        return {"role": self.role, "situation": dict(self.situation), "exact": self.exact, "value": self.value}
+        return {"role": self.role, "situation": dict(self.situation), "exact": self.exact, "value": self.value,
+                "decimal": self.decimal}
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Score:
-        return cls(record["role"], record["situation"], record["exact"], record["value"])
+        return cls(record["role"], record["situation"], record["exact"], record["value"], record.get("decimal"))
 
 
 @dataclass(frozen=True)

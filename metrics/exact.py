@@ -30,6 +30,7 @@ Floats never take part in these decisions.
 from __future__ import annotations
 
 import contextlib
+import decimal as decimal_module
 import functools
 import itertools
 import math
@@ -402,6 +403,21 @@ def to_str(value: Exact) -> str:
         return _digits(value.numerator) + ("" if value.denominator == 1 else "/" + _digits(value.denominator))
     with _unlimited_digits():
         return show(value)
+
+
+def decimal(value: Exact, digits: int = 10) -> str:
+    """``value`` to ``digits`` significant digits, computed from the exact value and never through a float, whose range
+    would clamp 10**400 and flush 5 * 10**-401 to 0 (for display only; never used to decide).
+
+    >>> decimal(Fraction(2, 3)), decimal(Fraction(10 ** 400)), decimal(Fraction(1, 2 * 10 ** 400)), decimal(1 / log2(3))
+    ('0.6666666667', '1.000000000e+400', '5e-401', '0.6309297536')
+    """
+    value = as_exact(value)
+    middle = value if isinstance(value, Fraction) else sum(_enclosed(value), Fraction(0)) / 2
+    with decimal_module.localcontext() as context:
+        context.prec, context.Emax, context.Emin = digits, decimal_module.MAX_EMAX, decimal_module.MIN_EMIN
+        quotient = decimal_module.Decimal(middle.numerator) / decimal_module.Decimal(middle.denominator)
+    return format(quotient, f".{digits}g")
 
 
 BRIEF_DIGITS = 40

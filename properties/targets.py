@@ -28,7 +28,7 @@ from typing import Any
 import sympy
 
 from irprops.metrics import UNDEFINED, InputError, Measure, Situation, Undecided, Undefined, compare
-from irprops.metrics.exact import Exact, as_exact, brief, log2, to_float, to_str
+from irprops.metrics.exact import Exact, as_exact, brief, decimal, log2, to_float, to_str
 from irprops.metrics.reads import ReadMemo
 from irprops.verdicts import Relevance, Score, show, situation_json
 
@@ -97,12 +97,16 @@ def score_of(role: str, situation: Situation, outcome: Outcome) -> Score:
     if not isinstance(outcome, Scored):
         return Score(role, where, None, None)
     if outcome.numerical:
-        return Score(role, where, None, outcome.approx)
+        return Score(role, where, None, outcome.approx, f"{outcome.approx:.10g}")
     try:
         value = to_float(outcome.exact)
     except (Undecided, ValueError, OverflowError, TypeError):
         value = outcome.approx
-    return Score(role, where, to_str(outcome.exact), value)
+    try:
+        digits: str | None = decimal(outcome.exact)
+    except (Undecided, ValueError, ArithmeticError, TypeError):
+        digits = None
+    return Score(role, where, to_str(outcome.exact), value, digits)
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ def dcg(tmp_path_factory: pytest.TempPathFactory) -> tuple[R.Report, Path]:
 @pytest.fixture(scope="module")
 def p_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[R.Report, Path]:
     out = tmp_path_factory.mktemp("p")
-    rows = {"Recall": check("Recall"), "SDCG": check("SDCG"), "RR": check("RR")}
+    rows = {"SDCG": check("SDCG"), "RR": check("RR")}
     return written(check("P"), out, rows), out
 
 
@@ -139,7 +139,7 @@ class TestTheProofs:
 class TestTheNeighbours:
     def test_are_the_catalog_metrics_at_most_two_cells_away_nearest_first(self, p_report: tuple[R.Report, Path]) -> None:
         report, _ = p_report
-        assert [(n.name, n.differs) for n in report.neighbours] == [("SDCG", (Prop.TOP_WEIGHTED,))]  # Recall and RR: 3 cells
+        assert [(n.name, n.differs) for n in report.neighbours] == [("SDCG", (Prop.TOP_WEIGHTED,))]  # RR: 3 cells away
 
     def test_put_the_chosen_first_and_never_list_a_metric_twice(self) -> None:
         rbp, chosen = check("RBP", ["monotonic", "complete"]), {"RBP(p=0.8)": check("RBP", ["monotonic", "complete"])}
@@ -174,6 +174,72 @@ class TestTheSources:
         assert bib.count("{") == bib.count("}") and bib.startswith("@inproceedings{moffat2013seven,")
 
 
+PROPOSALS = "tests/report_proposals.py"
+
+
+class TestWhatAReportMustNotClaim:
+    """A hostile review's findings (round 1), kept: each is a way a report said more than its check."""
+
+    def test_a_proof_for_k_up_to_a_bound_is_never_shown_as_a_yes_for_every_k(self, tmp_path: Path) -> None:
+        proof = ProofRecord("yes", Reach(20), (), ("a trusted base",))
+        bounded = Verdict(Prop.CONVERGENT, "yes", Search("exhaustive search", "nothing found", tried=5), proof=proof)
+        everywhere = check("P", ["convergent"])
+        report = written(CheckResult("mine", "binary", {Prop.CONVERGENT: bounded}), tmp_path, {"P": everywhere})
+        (cell,) = report.cells
+        assert (cell.verdict, cell.reach) == ("yes", "for k <= 20")
+        assert [(n.name, n.differs) for n in report.neighbours] == [("P", (Prop.CONVERGENT,))]
+        assert "| **mine** | **Yes (k <= 20)** |" in (tmp_path / "mine.md").read_text()
+        assert "Yes$^{\\le 20}$" in (tmp_path / "mine-table.tex").read_text()
+
+    def test_the_inputs_a_search_skipped_are_said_beside_the_counterexample(self, tmp_path: Path) -> None:
+        report = written(check(f"{PROPOSALS}:inf_on_a_relevant_top", ["realizable"], budget=10), tmp_path)
+        (c,) = report.counterexamples
+        assert "returned inf, on `10` (k = 1, qrels {1})" in c.caveat and "which the search skipped" in c.caveat
+        assert c.caveat in (tmp_path / f"{report.stem}.md").read_text()
+
+    def test_decimals_come_from_the_exact_values_beyond_the_float_range_and_no_picture_is_drawn(self, tmp_path: Path) -> None:
+        huge = written(check(f"{PROPOSALS}:huge_precision", ["monotonic"], budget=10), tmp_path / "huge")
+        assert [s.decimal for s in huge.counterexamples[0].scores] == ["1.000000000e+400", "5.000000000e+399"]
+        tiny = written(check(f"{PROPOSALS}:tiny_precision", ["realizable"], budget=10), tmp_path / "tiny")
+        assert [s.decimal for s in tiny.counterexamples[0].scores] == ["5e-401", "1e-400"]
+        assert not list((tmp_path / "huge").glob("*-monotonic.svg")) and not list((tmp_path / "tiny").glob("*-realizable.svg"))
+
+    def test_the_judged_nonrelevant_count_is_shown_with_the_qrels(self, tmp_path: Path) -> None:
+        report = written(check("BPref", ["convergent"]), tmp_path)
+        assert "{1}, N = " in (tmp_path / f"{report.stem}.md").read_text()
+
+    def test_a_target_is_never_its_own_neighbour_but_a_namesake_proposal_stands_beside_the_metric(self) -> None:
+        p = check("P", ["monotonic", "complete"])
+        assert nearest(p, {"P": check("P", ["monotonic", "complete"])}, {"P": check("P", ["monotonic", "complete"])}) == []
+        namesake = CheckResult("P", "binary", dict(p.verdicts))  # a black box named P: not the catalog's P
+        assert [n.name for n in nearest(namesake, {"P": p})] == ["P"]
+
+    def test_a_check_of_some_properties_never_calls_a_neighbour_the_same_profile(self, tmp_path: Path) -> None:
+        written(check("P", ["monotonic"]), tmp_path, {"SDCG": check("SDCG", ["monotonic"])})
+        text = (tmp_path / "P.md").read_text()
+        assert "| same on the 1 properties checked |" in text and "| same profile |" not in text
+
+
+class TestAFolderHoldsOneReport:
+    def test_a_report_on_another_target_is_refused_and_nothing_is_written(self, tmp_path: Path) -> None:
+        from irprops.metrics import InputError
+
+        written(check("P", ["complete"]), tmp_path)
+        before = sorted(p.name for p in tmp_path.rglob("*"))
+        with pytest.raises(InputError, match="holds the report on 'P'"):
+            written(check("RR", ["complete"]), tmp_path)
+        assert sorted(p.name for p in tmp_path.rglob("*")) == before
+
+    def test_a_second_report_on_the_same_target_leaves_nothing_of_the_first(self, p_report: tuple[R.Report, Path],
+                                                                          tmp_path: Path) -> None:
+        written(p_report[0].result, tmp_path)
+        R.write(R.build(check("P", ["monotonic"], prove=False), {}), tmp_path, ["md"])
+        assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()) == [
+            ".irprops-report.json", "P-monotonic.svg", "P-table.tex", "P.bib", "P.md", "P.svg", "certificates/MANIFEST"]
+        result = CliRunner().invoke(main, ["certificates", "--recheck", "--out", str(tmp_path / "certificates")])
+        assert result.exit_code == 0, result.output
+
+
 class TestNamesAndFormats:
     def test_a_name_full_of_special_characters_is_escaped_everywhere(self, tmp_path: Path) -> None:
         name = "a&b_%#{x}<y>~^\\z"
@@ -203,6 +269,27 @@ class TestTheCommandLine:
     def test_refuses_an_unknown_metric_to_compare_with_before_checking(self, tmp_path: Path) -> None:
         result = CliRunner().invoke(main, ["check", "P", "--report", str(tmp_path), "--compare-with", "nDGC"])
         assert result.exit_code == 2 and "--compare-with = 'nDGC'" in result.output and not any(tmp_path.iterdir())
+
+    @pytest.mark.parametrize("where", ["/proc/irprops-report", "dangling", ""])
+    def test_refuses_a_report_folder_it_cannot_write_before_checking(self, where: str, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "dangling").symlink_to(tmp_path / "nowhere" / "at-all")
+        result = CliRunner().invoke(main, ["check", "P", "--report", where])
+        assert result.exit_code == 2 and "--report = " in result.output and "Traceback" not in result.output
+        assert len(result.output.strip().splitlines()) == 1
+
+    def test_refuses_an_empty_format_or_an_empty_list_to_compare_with(self, tmp_path: Path) -> None:
+        for option in ("--format", "--compare-with"):
+            result = CliRunner().invoke(main, ["check", "P", "--report", str(tmp_path), option, ""])
+            assert result.exit_code == 2 and f"{option} = ''" in result.output
+
+    def test_a_file_in_the_way_of_the_report_is_a_usage_error_not_a_traceback(self, tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(R, "catalog_results", lambda **_: {})  # the catalog's verdicts are beside the point here
+        (tmp_path / "P.md").mkdir()
+        result = CliRunner().invoke(main, ["check", "P", "complete", "--report", str(tmp_path)])
+        assert result.exit_code == 2 and "could not be written" in result.output
 
     def test_refuses_a_report_folder_that_is_a_file(self, tmp_path: Path) -> None:
         (tmp_path / "f").write_text("")
@@ -250,6 +337,14 @@ class TestAReportFolder:
         assert record["kind"] == what and [p["property"] for p in record["profile"]] == [str(p) for p in Prop]
         assert (out / "certificates" / "MANIFEST").is_file()
 
+    @needs_pdflatex
+    def test_compiles_every_tex_it_holds(self, folders: dict[str, Path], kind: str, tmp_path: Path) -> None:
+        if kind not in folders:
+            pytest.skip("ir_measures is not installed (pip install 'irprops[toolkits]')")
+        out = folders[kind]
+        for tex in sorted(out.glob("*.tex")):
+            assert compile_latex(tex.read_text(), tmp_path / tex.stem, search=[out]) == [], tex.name
+
     def test_claims_no_proof_for_a_target_with_no_closed_form(self, folders: dict[str, Path], kind: str) -> None:
         if kind not in folders:
             pytest.skip("ir_measures is not installed (pip install 'irprops[toolkits]')")
@@ -295,9 +390,20 @@ class TestTheLatex:
         report = written(result, tmp_path)
         assert compile_latex((tmp_path / f"{report.stem}.tex").read_text(), tmp_path / "build", search=[tmp_path]) == []
 
-    @slow
+    @pytest.mark.parametrize("target", ["harmonic", "strange_name", "huge_precision"])
+    def test_of_a_long_rational_a_strange_name_and_huge_values_compiles(self, target: str, tmp_path: Path) -> None:
+        report = written(check(f"{PROPOSALS}:{target}", ["bounded", "monotonic", "realizable"], budget=10), tmp_path)
+        for tex in (f"{report.stem}.tex", f"{report.stem}-table.tex"):
+            assert compile_latex((tmp_path / tex).read_text(), tmp_path / f"build-{tex}", search=[tmp_path]) == [], tex
+
+    def test_of_a_reference_with_backslashes_is_escaped_in_the_bibtex(self, tmp_path: Path) -> None:
+        report = written(check(f"{PROPOSALS}:backslash_reference", ["complete"]), tmp_path)
+        bib = (tmp_path / f"{report.stem}.bib").read_text()
+        assert "C:\\textbackslash{}papers\\textbackslash{}new" in bib and "\\& \\{more\\}" in bib
+
     def test_of_the_committed_example_compiles(self, tmp_path: Path) -> None:
-        assert compile_latex((EXAMPLE / "inverse-squares.tex").read_text(), tmp_path, search=[EXAMPLE]) == []
+        for tex in ("inverse-squares.tex", "inverse-squares-table.tex"):
+            assert compile_latex((EXAMPLE / tex).read_text(), tmp_path / tex, search=[EXAMPLE]) == [], tex
 
 
 @pytest.fixture(scope="module")

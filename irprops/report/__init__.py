@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from irprops.files import uninterrupted, write_atomically
+from irprops.metrics import InputError, Measure, parse
 from irprops.verdicts import CheckResult, Prop
 
-from .content import Cell, Counterexample, Kind, ProofEntry, counterexamples, kind, profile, proofs
+from .content import Cell, Counterexample, Kind, ProofEntry, counterexamples, decimal, kind, profile, proofs
 from .neighbours import Neighbour, nearest, parse_names
 from .sources import Entry, cited
 
@@ -76,10 +77,9 @@ def build(result: CheckResult, catalog: Mapping[str, CheckResult], chosen: Mappi
                   neighbours, tuple(cited(references, toolkits)), _certificates(result))
 
 
-def _measures(result: CheckResult, neighbours: Iterable[Neighbour]):  # type: ignore[no-untyped-def]
-    """The declared metrics shown: the target's own (when it is one), then each neighbour's."""
-    from irprops.metrics import parse
-
+def _measures(result: CheckResult, neighbours: Iterable[Neighbour]) -> Iterator[Measure]:
+    """The declared metrics shown: the target's own (when it is one), then each neighbour's (a catalog row read from the
+    cache has no measure: its name is parsed again)."""
     if result.measure is not None:
         yield result.measure
     for n in neighbours:
@@ -108,7 +108,7 @@ def _certificates(result: CheckResult) -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
-def catalog_results(workers: int = 2, done=None) -> dict[str, CheckResult]:  # type: ignore[no-untyped-def]
+def catalog_results(workers: int = 2, done: Callable[[str, bool], None] | None = None) -> dict[str, CheckResult]:
     """The verdicts on every catalog metric, by catalog name, from the table's cache (computed where it is cold, as
     ``irprops table --catalog`` does)."""
     from irprops.table import catalog_rows
@@ -131,10 +131,8 @@ def chosen_results(text: str | None, workers: int = 2) -> dict[str, CheckResult]
 
 
 def parse_formats(text: str | None) -> list[str]:
-    """``--format md,html`` as a list; every format when none is given."""
-    from irprops.metrics import InputError
-
-    if not text:
+    """``--format md,html`` as a list; every format when none is given (None)."""
+    if text is None:
         return list(FORMATS)
     chosen = [f.strip().lower().lstrip(".") for f in text.split(",") if f.strip()]
     unknown = [f for f in chosen if f not in FORMATS]
@@ -143,10 +141,32 @@ def parse_formats(text: str | None) -> list[str]:
     return [f for f in FORMATS if f in chosen]
 
 
+OWNER = ".irprops-report.json"
+"""The file in a report folder that says which target's report it holds and which files that report wrote."""
+
+
+def _previous(out: Path) -> dict[str, object] | None:
+    """What the report already in ``out`` wrote (:data:`OWNER`), or None where there is none (or it cannot be read)."""
+    try:
+        found = json.loads((out / OWNER).read_text())
+    except (OSError, ValueError):
+        return None
+    return found if isinstance(found, dict) and isinstance(found.get("target"), str) and isinstance(found.get("files"), list) else None
+
+
 def write(report: Report, out: Path, formats: Iterable[str] = FORMATS) -> list[Path]:
-    """Write the report's files into ``out`` (created if need be) and return their paths, each replaced whole."""
+    """Write the report's files into ``out`` (created if need be) and return their paths, each replaced whole.
+
+    A folder holds one report: one on another target is an :class:`InputError` (nothing is written), and the files an
+    earlier report on the same target wrote are removed first, so that none of them (a format not asked for again, a
+    figure of a counterexample gone, a certificate no proof cites) is left to contradict the new one.
+    """
     from . import pictures, render_html, render_md, render_tex
 
+    previous = _previous(out)
+    if previous is not None and previous["target"] != report.name:
+        raise InputError("--report", str(out), f"holds the report on {previous['target']!r}",
+                         "give another folder (a folder holds one report), or remove that one first")
     figures = pictures.figures(report)
     texts: dict[str, str] = {f"{report.stem}.bib": "\n".join(e.text() for e in report.sources),
                              f"{report.stem}-table.tex": render_tex.table(report)}
@@ -156,13 +176,31 @@ def write(report: Report, out: Path, formats: Iterable[str] = FORMATS) -> list[P
     for fmt in formats:
         texts[f"{report.stem}.{fmt}"] = render[fmt]()
     certificates = {f"certificates/{path}": text for path, text in report.certificates.items()}
+    files = sorted({**texts, **certificates})
     out.mkdir(parents=True, exist_ok=True)
     with uninterrupted():
+        if previous is not None:
+            _remove(out, [str(name) for name in previous["files"]])  # type: ignore[attr-defined]
         for name, text in {**texts, **certificates}.items():
             (out / name).parent.mkdir(parents=True, exist_ok=True)
             write_atomically(out / name, text)
         _manifest(out / "certificates", list(report.certificates))
-    return sorted({out / name.split("/")[0] for name in {**texts, **certificates}} | {out / "certificates"})
+        write_atomically(out / OWNER, json.dumps({"target": report.name, "files": [*files, "certificates/MANIFEST"]}, indent=1) + "\n")
+    return sorted({out / name.split("/")[0] for name in files} | {out / "certificates"})
+
+
+def _remove(out: Path, names: list[str]) -> None:
+    """Remove the files an earlier report wrote (only files inside ``out``), and the folders of certificates they leave
+    empty."""
+    root = out.resolve()
+    for name in names:
+        path = (out / name).resolve()
+        if root in path.parents and path.is_file():
+            path.unlink()
+    folders = [p for p in (out / "certificates").rglob("*") if p.is_dir() and not p.is_symlink()]
+    for folder in sorted(folders, key=lambda p: -len(p.parts)):  # the deepest first
+        if not any(folder.iterdir()):
+            folder.rmdir()
 
 
 def _manifest(folder: Path, paths: list[str]) -> None:
@@ -184,8 +222,7 @@ def to_json(report: Report, figures: Mapping[str, str] | None = None) -> dict[st
                     for c in report.cells],
         "counterexamples": [{"property": str(c.prop), "statement": c.statement, "instance": c.instance, "witness": c.data,
                              "numerical": c.numerical,
-                             "scores": [{**s.to_record(), "decimal": None if s.value is None else f"{s.value:.10g}"}
-                                        for s in c.scores]}
+                             "scores": [{**s.to_record(), "decimal": decimal(s)} for s in c.scores], "caveat": c.caveat}
                             for c in report.counterexamples],
         "proofs": [{"property": str(p.prop), "conclusion": p.conclusion, "reach": p.reach, "parameters": p.parameters,
                     "lemmas": [lemma.to_record() for lemma in p.lemmas], "trusted": list(p.trusted),

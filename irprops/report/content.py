@@ -11,17 +11,19 @@ nothing is parsed back from text, and nothing is decided here: the report shows 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from irprops.metrics import in_catalog
 from irprops.properties import PROPERTIES
 from irprops.table.render_text import APPROACH, mark
-from irprops.verdicts import CheckResult, Lemma, Prop, Score, Verdict, VerdictValue
+from irprops.verdicts import CheckResult, Lemma, Prop, Score, Verdict, VerdictValue, ranking_text
 
 Kind = Literal["built-in metric", "declared proposal", "black box", "toolkit metric"]
 
-__all__ = ["Cell", "Counterexample", "Kind", "ProofEntry", "counterexamples", "decimal", "kind", "profile", "proofs"]
+__all__ = ["Cell", "Counterexample", "Kind", "ProofEntry", "caveat", "counterexamples", "decimal", "kind", "profile", "proofs",
+           "standing"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,9 @@ class Counterexample:
     scores: tuple[Score, ...]
     numerical: bool
     data: dict[str, object]
+    caveat: str = ""
+    """What the witness does not show: the inputs on which the target failed, which the search skipped (a black box's
+    inf among the arrangements of a realizability witness is not in its maximum)."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +90,33 @@ def reach(verdict: Verdict) -> str:
     if search is None:
         return "no search"
     stopped = {"hang": ", stopped by a call that hung", "budget": ", stopped by its time budget"}.get(search.stopped or "", "")
-    return f"not refuted: {search.tried:,} {search.unit} tried{stopped}"
+    counted = f"{search.tried:,} {search.unit}" + ("" if search.unit.endswith("scored") else " tried")
+    return f"not refuted: {counted}{stopped}"
+
+
+def caveat(verdict: Verdict) -> str:
+    """The inputs the search skipped because the target failed on them, in one sentence ("" when there were none)."""
+    search = verdict.search
+    if search is None or not search.defects:
+        return ""
+    first = search.first_defect
+    where = f"; the first: {first.problem}, on {_situation(first.situation)}" if first is not None else ""
+    return (f"The target failed on {search.defects:,} input{'s' if search.defects != 1 else ''}, which the search skipped{where}: "
+            "the statement is instantiated over the inputs it could score")
+
+
+def _situation(data: Mapping[str, object]) -> str:
+    ranking = data.get("ranking")
+    shown = f"`{ranking_text(ranking)}`" if isinstance(ranking, list) else "a situation"  # type: ignore[arg-type]
+    return f"{shown} (k = {data.get('k')}, qrels {{{','.join(map(str, data.get('qrels', [])))}}})"  # type: ignore[call-overload]
+
+
+def standing(verdict: Verdict) -> str:
+    """A cell as profiles are compared: its verdict, and for a "yes" proved for k <= K only, that reach (``yes, k <= 20``):
+    such a cell is not the same as a "yes" for every k."""
+    if verdict.verdict == "yes" and verdict.proof is not None and verdict.proof.reach.max_k is not None:
+        return f"yes, k <= {verdict.proof.reach.max_k}"
+    return verdict.verdict
 
 
 def reason(verdict: Verdict) -> str:
@@ -99,7 +130,9 @@ def reason(verdict: Verdict) -> str:
         lemmas = f"{len(proof.lemmas)} lemma{'s' if len(proof.lemmas) != 1 else ''}"
         return f"proof by {approach}: {lemmas} ({', '.join(methods)}){checked}"
     if verdict.verdict == "no" and verdict.witness is not None:
-        return verdict.witness.text + (" (numerical evidence: float scores)" if verdict.witness.numerical else "")
+        skipped = caveat(verdict)
+        return (verdict.witness.text + (" (numerical evidence: float scores)" if verdict.witness.numerical else "")
+                + (f". {skipped}" if skipped else ""))
     if verdict.proof is not None and (verdict.proof.withdrawn or verdict.proof.unchecked or verdict.proof.disputed):
         why = verdict.proof.withdrawn or verdict.proof.unchecked or "Z3 and cvc5 disagree"
         return f"a proof was found but gives no verdict: {why}"
@@ -121,7 +154,7 @@ def counterexamples(result: CheckResult) -> list[Counterexample]:
             continue
         prop = PROPERTIES[p]
         found.append(Counterexample(p, prop.title, prop.statement, prop.instance(v.witness), v.witness.text, v.witness.scores,
-                                    v.witness.numerical, dict(v.witness.data)))
+                                    v.witness.numerical, dict(v.witness.data), caveat(v)))
     return found
 
 
@@ -139,9 +172,12 @@ def proofs(result: CheckResult) -> list[ProofEntry]:
 
 
 def decimal(score: Score) -> str:
-    """A score as a decimal a reader can compare: ten significant digits, ``undefined`` where it has no value.
+    """A score as a decimal a reader can compare: ten significant digits (from the exact value where the witness has
+    one), ``undefined`` where it has no value.
 
-    >>> decimal(Score("at k = 1", {}, "1/3", 1 / 3)), decimal(Score("at k = 1", {}, None, None))
+    >>> decimal(Score("at k = 1", {}, "1/3", 1 / 3, "0.3333333333")), decimal(Score("at k = 1", {}, None, None))
     ('0.3333333333', 'undefined')
     """
+    if score.decimal is not None:
+        return score.decimal
     return "undefined" if score.value is None else f"{score.value:.10g}"

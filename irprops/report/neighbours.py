@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from irprops.metrics import InputError, Measure, parse
+from irprops.metrics import InputError, Measure, in_catalog, parse
 from irprops.verdicts import CheckResult, Prop
+
+from .content import standing
 
 __all__ = ["FARTHEST", "Neighbour", "nearest", "parse_names"]
 
@@ -36,8 +38,15 @@ class Neighbour:
 
 
 def differing(a: CheckResult, b: CheckResult) -> tuple[Prop, ...]:
-    """The properties, checked on both, on which ``a`` and ``b`` have different verdicts (column order)."""
-    return tuple(p for p in a.verdicts if p in b.verdicts and a.verdicts[p].verdict != b.verdicts[p].verdict)
+    """The properties, checked on both, on which ``a`` and ``b`` stand differently (column order): different verdicts,
+    or a "yes" for every k beside one proved for k <= K only (:func:`~irprops.report.content.standing`)."""
+    return tuple(p for p in a.verdicts if p in b.verdicts and standing(a.verdicts[p]) != standing(b.verdicts[p]))
+
+
+def _itself(target: CheckResult, other: CheckResult) -> bool:
+    """Whether ``other`` is the target's own row: the same catalog metric at the same parameters (a proposal that
+    happens to share a catalog metric's name is not that metric, and is shown beside it)."""
+    return target.measure is not None and in_catalog(target.measure.metric.formula) and other.metric == target.metric
 
 
 def nearest(target: CheckResult, catalog: Mapping[str, CheckResult], chosen: Mapping[str, CheckResult] | None = None,
@@ -45,9 +54,13 @@ def nearest(target: CheckResult, catalog: Mapping[str, CheckResult], chosen: Map
     """The ``chosen`` metrics (in the order given), then the catalog metrics at most ``farthest`` cells away, nearest
     first (ties by name), each under the name it was checked as (``RBP(p=0.8)``: its parameter values); the target
     itself, and a metric already shown, are not listed again."""
-    shown = [Neighbour(result.metric, result, differing(target, result), chosen=True) for result in (chosen or {}).values()]
-    taken = {n.name for n in shown} | {target.metric}
-    near = [Neighbour(result.metric, result, differing(target, result)) for result in catalog.values() if result.metric not in taken]
+    shown: list[Neighbour] = []
+    for result in (chosen or {}).values():
+        if not _itself(target, result) and all(n.name != result.metric for n in shown):
+            shown.append(Neighbour(result.metric, result, differing(target, result), chosen=True))
+    taken = {n.name for n in shown}
+    near = [Neighbour(result.metric, result, differing(target, result)) for result in catalog.values()
+            if result.metric not in taken and not _itself(target, result)]
     near = sorted((n for n in near if len(n.differs) <= farthest), key=lambda n: (len(n.differs), n.name.lower()))
     return shown + near
 

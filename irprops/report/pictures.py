@@ -56,13 +56,18 @@ def _exactly(measure: Measure, s: Situation) -> tuple[float | None, str]:
         number = to_float(value)  # type: ignore[arg-type]
     except (Undecided, ValueError, TypeError, ArithmeticError):
         return None, text
-    return (number if math.isfinite(number) else None), text
+    return (number if math.isfinite(number) and abs(number) < LARGEST else None), text
+
+
+LARGEST = 1e300
+"""Past this size a float is taken as clamped: the picture would not show the exact values' order."""
 
 
 def _drawable(scores: Sequence[Score]) -> bool:
-    """Whether every score has a finite float to place (a black box's inf, or an exact value beyond the floats, has none:
-    such a counterexample is shown in its table only)."""
-    return all(s.value is not None and math.isfinite(s.value) for s in scores)
+    """Whether every score has a float that places it faithfully: finite, not clamped (10**400 is 1.8e308 as a float) and
+    not flushed to 0 (10**-400 is 0.0); such a counterexample is shown in its table only."""
+    return all(s.value is not None and math.isfinite(s.value) and abs(s.value) < LARGEST
+               and (s.value != 0 or s.decimal in (None, "0")) for s in scores)
 
 
 def _monotonic(name: str, c: Counterexample, measure: Measure | None) -> str | None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from irprops.properties import PROPERTIES
 from irprops.table.render_text import HEADERS
 
-from .render_md import WORD, intro, score_rows
+from .render_md import WORD, alike, intro, one_line, score_rows, shown_verdict
 
 if TYPE_CHECKING:
     from . import Report
@@ -20,7 +20,8 @@ __all__ = ["html"]
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1em auto; padding: 0 1em; max-width: 60em; line-height: 1.45; }
-h1 { font-size: 1.5em; overflow-wrap: anywhere; }
+h1 { font-size: 1.5em; }
+h1, h2, h3, p, li, figcaption { overflow-wrap: anywhere; }
 .scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { border-bottom: 1px solid #ccc; padding: 0.3em 0.5em; text-align: left; vertical-align: top; }
@@ -36,8 +37,8 @@ figure svg { max-width: 100%; height: auto; }
 """
 
 
-def _verdict(value: str, anchor: str | None = None) -> str:
-    word = f'<span class="{value}">{WORD[value]}</span>'
+def _verdict(value: str, anchor: str | None = None, shown: str | None = None) -> str:
+    word = f'<span class="{value}">{escape(shown or WORD[value])}</span>'
     return f'<a href="#{anchor}">{word}</a>' if anchor else word
 
 
@@ -68,13 +69,16 @@ def _profile(report: Report) -> str:
 def _beside(report: Report) -> str:
     columns = list(report.result.verdicts)
     head = "".join(f"<th>{escape(HEADERS[p])}</th>" for p in columns)
-    target = "".join(f"<td>{_verdict(report.result.verdicts[p].verdict, _anchor(report, p))}</td>" for p in columns)
-    rows = [f'<tr class="target"><th>{escape(report.name)}</th>{target}<td></td></tr>']
+    mine = report.result.verdicts
+    target = "".join(f"<td>{_verdict(mine[p].verdict, _anchor(report, p), shown_verdict(mine[p]))}</td>" for p in columns)
+    rows = [f'<tr class="target"><th>{escape(one_line(report.name))}</th>{target}<td></td></tr>']
     for n in report.neighbours:
+        theirs = n.result.verdicts
         cells = "".join(
-            (f'<td class="differs">{_verdict(n.result.verdicts[p].verdict)}</td>' if p in n.differs
-             else f"<td>{_verdict(n.result.verdicts[p].verdict)}</td>") if p in n.result.verdicts else "<td></td>" for p in columns)
-        differs = ", ".join(HEADERS[p] for p in n.differs) or "same profile"
+            (f'<td class="differs">{_verdict(theirs[p].verdict, shown=shown_verdict(theirs[p]))}</td>' if p in n.differs
+             else f"<td>{_verdict(theirs[p].verdict, shown=shown_verdict(theirs[p]))}</td>") if p in theirs else "<td></td>"
+            for p in columns)
+        differs = ", ".join(HEADERS[p] for p in n.differs) or alike(report)
         rows.append(f"<tr><th>{escape(n.name)}{' (chosen)' if n.chosen else ''}</th>{cells}<td>{escape(differs)}</td></tr>")
     body = "\n".join(rows)
     return f'<div class="scroll"><table>\n<tr><th>Metric</th>{head}<th>Differs in</th></tr>\n{body}\n</table></div>'
@@ -87,6 +91,7 @@ def _counterexample(c: Counterexample, figures: Mapping[str, str]) -> str:
     picture = figures.get(f"-{c.prop.value}")
     figure = f"<figure>{picture}</figure>" if picture else ""
     numerical = "<p>The scores are the target's floats (numerical evidence), not exact values.</p>" if c.numerical else ""
+    numerical += f"<p>{_code(c.caveat)}.</p>" if c.caveat else ""
     return (f'<section id="counterexample-{c.prop.value}"><h3>{escape(c.title)}: <span class="no">No</span></h3>'
             f"<p>Statement: <code>{escape(c.statement)}</code>.</p>"
             f'<div class="scroll"><table><tr><th></th><th>k</th><th>ranking</th><th>qrels</th><th>score (exact)</th>'
@@ -117,11 +122,11 @@ def html(report: Report, figures: Mapping[str, str]) -> str:
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(report.name)}: the seven properties of Moffat (AIRS 2013)</title>
+<title>{escape(one_line(report.name))}: the seven properties of Moffat (AIRS 2013)</title>
 <style>{STYLE}</style>
 </head>
 <body>
-<h1>{escape(report.name)}: the seven properties of Moffat (AIRS 2013)</h1>
+<h1>{escape(one_line(report.name))}: the seven properties of Moffat (AIRS 2013)</h1>
 <p>{_code(intro(report))}</p>
 <figure id="profile-figure">{figures.get("", "")}</figure>
 <h2>Profile</h2>

@@ -8,38 +8,77 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from irprops.properties import PROPERTIES
-from irprops.table.render_tex import escape
+from irprops.table.render_tex import escape, plain
 from irprops.table.render_text import HEADERS
+from irprops.verdicts import Verdict
 
-from .render_md import WORD, intro, score_rows
+from .content import standing
+from .render_md import WORD, intro, one_line, score_rows
 
 if TYPE_CHECKING:
     from . import Report
     from .content import Counterexample, ProofEntry
 
-__all__ = ["document", "table", "tex"]
+__all__ = ["document", "name", "table", "tex"]
 
 CHUNK = 12
 """Characters of code after which a line may break (a long ranking or exact value must not overflow its column)."""
 
 
+BOLD = "\\bfseries "
+NAME_CHUNK = 6
+"""Characters of a metric's name after which it may break in a table's first column."""
+
+BREAK = "\x00"
+"""Marks where a long run of characters may break (it passes through the escaping untouched)."""
+
+
+def _breakable(text: str, chunk: int = CHUNK) -> str:
+    """``text`` with a break mark every ``chunk`` characters of any run longer than that without a space (a long exact
+    value such as a rational of a hundred digits)."""
+    return " ".join(BREAK.join(word[i:i + chunk] for i in range(0, len(word), chunk)) if len(word) > chunk else word
+                    for word in text.split(" "))
+
+
 def tex(text: str) -> str:
-    r"""Text for a LaTeX paragraph: code spans (`...`) in typewriter type, breakable every few characters.
+    r"""Text for a LaTeX paragraph: code spans (`...`) in typewriter type; every long run of characters breakable.
 
     >>> print(tex("`10101010101010` scores 1/2 & more"))
     \texttt{101010101010}\allowbreak{}\texttt{10} scores 1/2 \& more
     """
+    text = one_line(text) if "\n" in text else text
     parts = text.split("`")
     if len(parts) % 2 == 0:
-        return escape(text)
+        return name(text)
     out = []
     for n, part in enumerate(parts):
         if n % 2 == 0:
-            out.append(escape(part))
+            out.append(escape(_breakable(part)).replace(BREAK, r"\allowbreak{}"))
         else:
             chunks = [part[i:i + CHUNK] for i in range(0, len(part), CHUNK)] or [""]
-            out.append(r"\allowbreak{}".join(escape(f"`{chunk}`") for chunk in chunks))
+            out.append(r"\allowbreak{}".join(f"\\texttt{{{plain(chunk)}}}" for chunk in chunks))
     return "".join(out)
+
+
+def name(text: str, chunk: int = CHUNK) -> str:
+    r"""A name as it was written (every character as itself, on one line), breakable in long runs.
+
+    >>> print(name("a`b`_c"))
+    a\`{}b\`{}\_c
+    """
+    return plain(_breakable(one_line(text), chunk)).replace(BREAK, r"\allowbreak{}")
+
+
+def _metric(text: str) -> str:
+    """A metric's name in the first column of a table: a box under a fifth of the text wide (what the seven columns
+    leave of a paper's 345 pt), wrapping a long name (base LaTeX only: the table needs no package beyond booktabs)."""
+    return f"\\parbox[t]{{0.18\\linewidth}}{{\\raggedright {text}}}"
+
+
+def _verdict(verdict: Verdict) -> str:
+    r"""A cell of a table of metrics: ``Yes``, ``No``, ``Unknown``, or ``Yes$^{\le 20}$`` for a proof for k <= 20 only."""
+    cell = standing(verdict)
+    return WORD[verdict.verdict] + (f"$^{{\\le {cell.rpartition(' ')[2]}}}$" if ", " in cell else "")
 
 
 def _code(text: str) -> str:
@@ -52,30 +91,37 @@ def _listed(text: str) -> str:
 
 
 def table(report: Report) -> str:
-    """The target (in bold) and its neighbours over the properties, a cell that differs from the target's in italics."""
+    """The target (in bold) and its neighbours over the properties, a cell that differs from the target's in italics.
+
+    Sized for a paper's text width (345 pt, as LNCS and the article class have it): small type, narrow gaps, and the
+    metric names in a column that wraps.
+    """
     columns = list(report.result.verdicts)
+    shown = [report.result, *(n.result for n in report.neighbours)]
+    bounded = any(", " in standing(v) for result in shown for v in result.verdicts.values())
+    reach = " (a superscript $\\le K$: proved for $k \\le K$ only)" if bounded else ""
     lines = [
-        f"% {report.name} beside the metrics nearest it, written by irprops check --report. Needs \\usepackage{{booktabs}}.",
+        f"% {one_line(report.name)} beside the metrics nearest it, written by irprops check --report. Needs \\usepackage{{booktabs}}.",
         "\\begin{table}",
         "\\centering",
-        "\\small",
-        "\\setlength{\\tabcolsep}{4pt}",
-        (f"\\caption{{{tex(report.name)} beside the metrics nearest it over the properties of Moffat (AIRS 2013): every Yes is "
-        "proved, every No has an exact counterexample; a cell in italics differs from the first row.}"),
+        (f"\\caption{{{name(report.name)} beside the metrics nearest it over the properties of Moffat (AIRS 2013): every Yes "
+         f"is proved{reach}, every No has a counterexample (exact, or the target's floats where the report says so); a cell "
+         "in italics differs from the first row's.}"),
         f"\\label{{tab:irprops-{''.join(ch for ch in report.stem if ch.isalnum() or ch == '-')}}}",
-        f"\\begin{{tabular}}{{l{'c' * len(columns)}}}",
+        "\\footnotesize\\setlength{\\tabcolsep}{3pt}%",
+        f"\\begin{{tabular}}{{@{{}}l{'c' * len(columns)}@{{}}}}",
         "\\toprule",
         "Metric & " + " & ".join(escape(HEADERS[p]) for p in columns) + " \\\\",
         "\\midrule",
-        f"\\textbf{{{tex(report.name)}}} & " + " & ".join(f"\\textbf{{{WORD[report.result.verdicts[p].verdict]}}}" for p in columns)
-        + " \\\\",
+        f"{_metric(BOLD + name(report.name, NAME_CHUNK))} & "
+        + " & ".join(f"\\textbf{{{_verdict(report.result.verdicts[p])}}}" for p in columns) + " \\\\",
     ]
     if report.neighbours:
         lines.append("\\midrule")
     for n in report.neighbours:
-        cells = [(f"\\textit{{{WORD[n.result.verdicts[p].verdict]}}}" if p in n.differs else WORD[n.result.verdicts[p].verdict])
+        cells = [(f"\\textit{{{_verdict(n.result.verdicts[p])}}}" if p in n.differs else _verdict(n.result.verdicts[p]))
                  if p in n.result.verdicts else "" for p in columns]
-        lines.append(f"{tex(n.name)} & " + " & ".join(cells) + " \\\\")
+        lines.append(f"{_metric(name(n.name, NAME_CHUNK) + (' (chosen)' if n.chosen else ''))} & " + " & ".join(cells) + " \\\\")
     lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}", ""]
     return "\n".join(lines)
 
@@ -97,6 +143,8 @@ def _counterexample(c: Counterexample) -> list[str]:
     lines += [f"{tex(role)} & {k} & {_code(ranking)} & {_listed(qrels)} & {_code(exact)} & {tex(value)} \\\\"
               for role, k, ranking, qrels, exact, value in score_rows(c)]
     lines += ["\\bottomrule", "\\end{tabularx}", "", f"Instantiated: {tex(c.instance)}.", ""]
+    if c.caveat:
+        lines += [f"{tex(c.caveat)}.", ""]
     if c.numerical:
         lines += ["The scores are the target's floats (numerical evidence), not exact values.", ""]
     return lines
@@ -119,7 +167,7 @@ def document(report: Report, figures: Mapping[str, str]) -> str:
     references). The figures are the SVG files beside it."""
     lines = ["\\documentclass[11pt]{article}",
              "\\usepackage[margin=2.5cm]{geometry}", "\\usepackage{booktabs}", "\\usepackage{array}", "\\usepackage{tabularx}",
-             f"\\title{{{tex(report.name)}: the seven properties of Moffat (AIRS 2013)}}", "\\author{irprops}", "\\date{}",
+             f"\\title{{{name(report.name)}: the seven properties of Moffat (AIRS 2013)}}", "\\author{irprops}", "\\date{}",
              "\\begin{document}", "\\maketitle", "\\sloppy", "", tex(intro(report)) + " \\nocite{*}", "",
              "\\section*{Profile}", *_profile(report)]
     if report.result.implementation is not None:

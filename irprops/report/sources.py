@@ -12,9 +12,10 @@ note is the reference itself, so nothing a report shows goes uncited.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from irprops.table.render_tex import plain
 
 __all__ = ["PROPERTIES_SOURCE", "Entry", "bibtex", "cited", "escape_bibtex"]
 
@@ -118,10 +119,10 @@ PROPERTIES_SOURCE = ENTRIES[0]
 def escape_bibtex(text: str) -> str:
     """Text safe in a BibTeX field (braces balanced, LaTeX's specials escaped).
 
-    >>> escape_bibtex("ir_measures' nDCG & 50%")
-    "ir\\\\_measures' nDCG \\\\& 50\\\\%"
+    >>> print(escape_bibtex("ir_measures' nDCG & 50% C:\\\\x"))
+    ir\\_measures' nDCG \\& 50\\% C:\\textbackslash{}x
     """
-    return re.sub(r"([&%$#_{}])", r"\\\1", text).replace("~", r"\textasciitilde{}").replace("^", r"\textasciicircum{}")
+    return plain(" ".join(text.split()))
 
 
 def cited(references: Iterable[str], toolkits: Iterable[str] = ()) -> list[Entry]:

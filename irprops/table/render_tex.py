@@ -9,11 +9,20 @@ from .render_text import HEADERS, mark, parameters, word
 if TYPE_CHECKING:
     from . import Table2
 
-_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{", "}": r"\}",
-            "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "`": r"\textasciigrave{}", "<": r"\textless{}", ">": r"\textgreater{}"}
+_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"{\char`\$}", "#": r"\#", "_": r"\_", "{": r"\{",
+            "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}", "`": r"\`{}", "<": r"\textless{}",
+            ">": r"\textgreater{}", "|": r"\textbar{}", "\n": " ", "\r": " ", "\t": " "}
+"""Each character LaTeX treats specially, as text the default (OT1) fonts of a standard TeX distribution print in roman,
+bold and typewriter type alike: ``\\$`` and ``\\textasciigrave`` would ask for TS1 fonts that only a distribution
+making bitmap fonts on demand has (tests/latex.py compiles without); a line break is a space."""
 
 
-def _plain(text: str) -> str:
+def plain(text: str) -> str:
+    r"""Text safe inside a LaTeX paragraph, every character as itself (backticks too).
+
+    >>> print(plain("a&b_%#{x}<=y $`|"))
+    a\&b\_\%\#\{x\}$\le$y {\char`\$}\`{}\textbar{}
+    """
     text = "".join(_ESCAPES.get(ch, ch) for ch in text)
     return text.replace(r"\textless{}=", r"$\le$").replace(r"\textgreater{}=", r"$\ge$")
 
@@ -26,8 +35,8 @@ def escape(text: str) -> str:
     """
     parts = text.split("`")
     if len(parts) % 2 == 0:  # an unpaired backtick: escape it as a character
-        return _plain(text)
-    return "".join(_plain(p) if n % 2 == 0 else f"\\texttt{{{_plain(p)}}}" for n, p in enumerate(parts))
+        return plain(text)
+    return "".join(plain(p) if n % 2 == 0 else f"\\texttt{{{plain(p)}}}" for n, p in enumerate(parts))
 
 
 def _cell(table: Table2, label: str, prop: str) -> str:
