@@ -220,6 +220,13 @@ class TestWhatAReportMustNotClaim:
         assert "| same on the 1 properties checked |" in text and "| same profile |" not in text
 
 
+class TestAFileOfDeclaredMetrics:
+    def test_is_checked_again_in_the_same_process_without_declaring_its_metrics_twice(self) -> None:
+        first = check(f"{PROPOSALS}:backslash_reference", ["complete"])
+        again = [check(f"{PROPOSALS}:{name}", ["complete"]) for name in ("strange_name", "backslash_reference")]
+        assert [r["complete"].verdict for r in (first, *again)] == ["yes", "yes", "yes"]
+
+
 class TestAFolderHoldsOneReport:
     def test_a_report_on_another_target_is_refused_and_nothing_is_written(self, tmp_path: Path) -> None:
         from irprops.metrics import InputError

@@ -78,7 +78,8 @@ def _metric(text: str) -> str:
 def _verdict(verdict: Verdict) -> str:
     r"""A cell of a table of metrics: ``Yes``, ``No``, ``Unknown``, or ``Yes$^{\le 20}$`` for a proof for k <= 20 only."""
     cell = standing(verdict)
-    return WORD[verdict.verdict] + (f"$^{{\\le {cell.rpartition(' ')[2]}}}$" if ", " in cell else "")
+    word = "?" if verdict.verdict == "unknown" else WORD[verdict.verdict]  # "Unknown" would widen its column past the page
+    return word + (f"$^{{\\le {cell.rpartition(' ')[2]}}}$" if ", " in cell else "")
 
 
 def _code(text: str) -> str:
@@ -100,13 +101,14 @@ def table(report: Report) -> str:
     shown = [report.result, *(n.result for n in report.neighbours)]
     bounded = any(", " in standing(v) for result in shown for v in result.verdicts.values())
     reach = " (a superscript $\\le K$: proved for $k \\le K$ only)" if bounded else ""
+    unknown = "; ? neither proved nor refuted" if any(v.verdict == "unknown" for r in shown for v in r.verdicts.values()) else ""
     lines = [
         f"% {one_line(report.name)} beside the metrics nearest it, written by irprops check --report. Needs \\usepackage{{booktabs}}.",
         "\\begin{table}",
         "\\centering",
         (f"\\caption{{{name(report.name)} beside the metrics nearest it over the properties of Moffat (AIRS 2013): every Yes "
          f"is proved{reach}, every No has a counterexample (exact, or the target's floats where the report says so); a cell "
-         "in italics differs from the first row's.}"),
+         f"in italics differs from the first row's{unknown}.}}"),
         f"\\label{{tab:irprops-{''.join(ch for ch in report.stem if ch.isalnum() or ch == '-')}}}",
         "\\footnotesize\\setlength{\\tabcolsep}{3pt}%",
         f"\\begin{{tabular}}{{@{{}}l{'c' * len(columns)}@{{}}}}",
