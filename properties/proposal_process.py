@@ -162,41 +162,37 @@ def _no_exit() -> Iterator[None]:
 
 
 def import_file(path: Path, module_name: str) -> Any:
-    """Import the Python file ``path`` as the module ``module_name``, once per process for the same bytes.
+    """Import the Python file ``path`` as the module ``module_name``, afresh every time.
 
-    A file imported before with the same content, whose declared metrics are all still registered, is that module
-    again: importing it anew would declare its metrics a second time, and a second ``check`` of a file of declared
-    metrics in one process (a notebook, a test run) failed with "already used". A file whose bytes changed, or one of
-    whose metrics was unregistered since, is imported anew (its declarations then say so if they clash).
+    A file imported before is run again, so that what it reads when it is imported (a data file, an environment
+    variable, its own edited text) is read again: reusing the module would check the metric as it was (a second
+    hostile review got a false "yes" and a false "no" that way). The metrics its previous import declared, where they are
+    still registered as the same formulas, are unregistered first, so that declaring them again is no clash: a second
+    ``check`` of a file of declared metrics in one process (a notebook, a test run) used to fail with "already used".
     """
-    import hashlib
-
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    known = sys.modules.get(module_name)
-    if known is not None and getattr(known, "__irprops_source__", None) == digest and _still_declared(known):
-        return known
+    previous = sys.modules.get(module_name)
+    registry = _registry()
+    for key, formula in getattr(previous, "__irprops_declared__", {}).items():
+        if key in registry and registry[key].formula is formula:
+            del registry[key]
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
         raise ImportError(f"{path} cannot be loaded as Python")
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
-    before = dict(_registry())
-    spec.loader.exec_module(module)
-    module.__irprops_source__ = digest  # type: ignore[attr-defined]
-    module.__irprops_declared__ = {key: m.formula for key, m in _registry().items() if before.get(key) is not m}  # type: ignore[attr-defined]
+    before = dict(registry)
+    try:
+        spec.loader.exec_module(module)
+    finally:  # what it declared before it failed is its too
+        module.__irprops_declared__ = {key: m.formula for key, m in registry.items() if before.get(key) is not m}  # type: ignore[attr-defined]
     return module
 
 
 def _registry() -> dict[str, Any]:
-    """irprops' metric registry where this process has imported it (the proposal's own process need not)."""
-    return getattr(sys.modules.get("irprops.metrics"), "REGISTRY", None) or {}
-
-
-def _still_declared(module: Any) -> bool:
-    """Whether every metric ``module`` declared when it was imported is registered still, as the same formula."""
-    registry = _registry()
-    declared = getattr(module, "__irprops_declared__", {})
-    return all(key in registry and registry[key].formula is formula for key, formula in declared.items())
+    """irprops' metric registry where this process has imported it (the proposal's own process need not); a new empty
+    dictionary where it has not."""
+    found = getattr(sys.modules.get("irprops.metrics"), "REGISTRY", None)
+    return found if found is not None else {}
 
 
 def module_name(path: Path) -> str:

@@ -221,6 +221,19 @@ class TestWhatAReportMustNotClaim:
 
 
 class TestAFileOfDeclaredMetrics:
+    def test_is_read_again_by_a_second_check_in_the_same_process(self, tmp_path: Path) -> None:
+        """A second hostile review: a module kept from the first check gave the first data's verdicts (a false yes, a false
+        no). The truth: with weights q^(i-1), q = 1/2 is convergent and top-weighted, q = 0 is neither."""
+        (tmp_path / "geometric.py").write_text(
+            "from pathlib import Path\nimport sympy\nfrom irprops import weighted_precision\n"
+            "q = sympy.Rational(Path(__file__).with_name('q.txt').read_text())\n"
+            "m = weighted_precision('report-geometric-from-a-file', lambda i: q ** (i - 1))\n")
+        found = []
+        for q in ("1/2", "0", "1/2"):
+            (tmp_path / "q.txt").write_text(q)
+            found.append(check(f"{tmp_path / 'geometric.py'}:m", ["convergent"], budget=10)["convergent"].verdict)
+        assert found == ["yes", "no", "yes"]
+
     def test_is_checked_again_in_the_same_process_without_declaring_its_metrics_twice(self) -> None:
         first = check(f"{PROPOSALS}:backslash_reference", ["complete"])
         again = [check(f"{PROPOSALS}:{name}", ["complete"]) for name in ("strange_name", "backslash_reference")]
@@ -228,6 +241,18 @@ class TestAFileOfDeclaredMetrics:
 
 
 class TestAFolderHoldsOneReport:
+    def test_a_linked_certificates_folder_is_refused_and_nothing_outside_is_touched(self, tmp_path: Path) -> None:
+        from irprops.metrics import InputError
+
+        outside, folder = tmp_path / "outside", tmp_path / "report"
+        (outside / "keep" / "deep").mkdir(parents=True)
+        folder.mkdir()
+        (folder / "certificates").symlink_to(outside)
+        with pytest.raises(InputError, match="certificates is a symbolic link"):
+            written(check("P", ["complete"]), folder)
+        assert sorted(p.relative_to(outside).as_posix() for p in outside.rglob("*")) == ["keep", "keep/deep"]
+
+
     def test_a_report_on_another_target_is_refused_and_nothing_is_written(self, tmp_path: Path) -> None:
         from irprops.metrics import InputError
 
@@ -402,6 +427,15 @@ class TestTheLatex:
         report = written(check(f"{PROPOSALS}:{target}", ["bounded", "monotonic", "realizable"], budget=10), tmp_path)
         for tex in (f"{report.stem}.tex", f"{report.stem}-table.tex"):
             assert compile_latex((tmp_path / tex).read_text(), tmp_path / f"build-{tex}", search=[tmp_path]) == [], tex
+
+    def test_of_names_beyond_ascii_compiles(self, tmp_path: Path) -> None:
+        search = Search("exhaustive search", "nothing found", tried=3)
+        for n, name in enumerate(["α-nDCG", "Ω%_&#^~\\métrique{x}", "ß ç ÿ « ± × ’ ☃"]):
+            result = CheckResult(name, "binary", {Prop.MONOTONIC: Verdict(Prop.MONOTONIC, "unknown", search)})
+            report = written(result, tmp_path / str(n))
+            for tex in (f"{report.stem}.tex", f"{report.stem}-table.tex"):
+                assert compile_latex((tmp_path / str(n) / tex).read_text(), tmp_path / f"build-{n}-{tex}",
+                                     search=[tmp_path / str(n)]) == [], (name, tex)
 
     def test_of_a_reference_with_backslashes_is_escaped_in_the_bibtex(self, tmp_path: Path) -> None:
         report = written(check(f"{PROPOSALS}:backslash_reference", ["complete"]), tmp_path)

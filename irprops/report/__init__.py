@@ -20,6 +20,7 @@ self-contained.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -177,6 +178,7 @@ def write(report: Report, out: Path, formats: Iterable[str] = FORMATS) -> list[P
         texts[f"{report.stem}.{fmt}"] = render[fmt]()
     certificates = {f"certificates/{path}": text for path, text in report.certificates.items()}
     files = sorted({**texts, **certificates})
+    _no_links(out, [*files, "certificates/MANIFEST"])
     out.mkdir(parents=True, exist_ok=True)
     with uninterrupted():
         if previous is not None:
@@ -197,10 +199,22 @@ def _remove(out: Path, names: list[str]) -> None:
         path = (out / name).resolve()
         if root in path.parents and path.is_file():
             path.unlink()
-    folders = [p for p in (out / "certificates").rglob("*") if p.is_dir() and not p.is_symlink()]
-    for folder in sorted(folders, key=lambda p: -len(p.parts)):  # the deepest first
-        if not any(folder.iterdir()):
-            folder.rmdir()
+    for folder, _, _ in os.walk(out / "certificates", topdown=False):  # the deepest first; a link to a folder is not entered
+        here = Path(folder)
+        if here != out / "certificates" and not here.is_symlink() and not any(here.iterdir()):
+            here.rmdir()
+
+
+def _no_links(out: Path, names: Iterable[str]) -> None:
+    """Refuse a folder on the way to a file of the report that is a symbolic link (``certificates`` linked elsewhere):
+    the report would write, and remove, outside its folder through it."""
+    for name in names:
+        here = out
+        for part in Path(name).parts[:-1]:
+            here = here / part
+            if here.is_symlink():
+                raise InputError("--report", str(out), f"{here.relative_to(out)} is a symbolic link, and a report writes only "
+                                 "inside its folder", "remove the link, or give another folder")
 
 
 def _manifest(folder: Path, paths: list[str]) -> None:

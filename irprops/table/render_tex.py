@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING
 
 from .render_text import HEADERS, mark, parameters, word
@@ -17,13 +18,47 @@ bold and typewriter type alike: ``\\$`` and ``\\textasciigrave`` would ask for T
 making bitmap fonts on demand has (tests/latex.py compiles without); a line break is a space."""
 
 
+_SYMBOLS = {"\u00d7": r"$\times$", "\u00b1": r"$\pm$", "\u00b0": r"$^\circ$", "\u00b5": r"$\mu$", "\u2013": "--",
+            "\u2014": "---", "\u2018": "`", "\u2019": "'", "\u201c": "``", "\u201d": "''", "\u2264": r"$\le$", "\u2265": r"$\ge$",
+            "\u2212": "-"}
+"""Non-ASCII symbols that a paper's metric names and references use, as the OT1 fonts and LaTeX's math print them."""
+
+
+def _character(ch: str) -> str:
+    """One character as LaTeX prints it with the default fonts and its UTF-8 input: LaTeX's specials escaped, accented
+    Latin letters as they are (LaTeX composes them), Greek letters in math (``α`` is ``$\\alpha$``), a few symbols by
+    name, and anything else by its code point (``[U+2603]``) rather than an error that stops the document."""
+    if ch.isascii():
+        return _ESCAPES.get(ch, ch)
+    if ch in _SYMBOLS:
+        return _SYMBOLS[ch]
+    name = unicodedata.name(ch, "")
+    if name.startswith("LATIN ") and "\u00c0" <= ch <= "\u017f" and ch not in "\u00d7\u00f7":
+        return ch
+    if name.startswith("GREEK ") and " LETTER " in name:
+        letter = name.rpartition(" ")[2].lower()
+        letter = {"lamda": "lambda"}.get(letter, letter)
+        command = letter.capitalize() if "CAPITAL" in name else letter
+        if command in _GREEK:
+            return f"$\\{command}$"
+    return f"[U+{ord(ch):04X}]"
+
+
+_GREEK = frozenset(("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu",
+                    "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega", "Gamma", "Delta", "Theta",
+                    "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega"))
+"""The Greek letters LaTeX's math has commands for (a capital alpha is an A, and has none)."""
+
+
 def plain(text: str) -> str:
     r"""Text safe inside a LaTeX paragraph, every character as itself (backticks too).
 
     >>> print(plain("a&b_%#{x}<=y $`|"))
     a\&b\_\%\#\{x\}$\le$y {\char`\$}\`{}\textbar{}
+    >>> print(plain("α-nDCG, Ω, métrique, ☃"))
+    $\alpha$-nDCG, $\Omega$, métrique, [U+2603]
     """
-    text = "".join(_ESCAPES.get(ch, ch) for ch in text)
+    text = "".join(_character(ch) for ch in text)
     return text.replace(r"\textless{}=", r"$\le$").replace(r"\textgreater{}=", r"$\ge$")
 
 
