@@ -482,6 +482,8 @@ def exact_log2(x: int | Fraction) -> exact.Exact:
 def _log2_of(numerator: int, denominator: int) -> exact.Exact:
     """log2(numerator / denominator), made once: a DCG run at depth k asks for log2(2) .. log2(k + 1), and every run of
     the deep search at every depth asks again (the values are immutable)."""
+    if denominator == 1 and numerator > 2 and numerator & (numerator - 1):
+        return exact.log2_of_integer(numerator)
     value = exact.as_exact(exact.log2(sympy.Rational(numerator, denominator)))
     return exact_value(value, False) if isinstance(value, Fraction) else value
 

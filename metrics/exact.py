@@ -41,7 +41,7 @@ from typing import TypeAlias
 
 import mpmath
 import sympy
-from mpmath.libmp import mpf_cmp, mpf_neg, to_rational
+from mpmath.libmp import from_man_exp, mpf_cmp, mpf_neg, to_rational
 from sympy import Integer
 from sympy.printing.str import StrPrinter
 
@@ -108,6 +108,45 @@ class log2(sympy.Function):
     def _eval_evalf(self, prec: int) -> sympy.Expr:
         return (sympy.log(self.args[0]) / sympy.log(2))._eval_evalf(prec)
 
+    def __rtruediv__(self, other: object) -> sympy.Expr:
+        """``other / log2(n)``: for a rational ``other`` and an integer n > 2, the expression SymPy builds, built directly
+        (a DCG term ``r_i / log2(i + 1)``; SymPy's own way asked its assumptions of each: 2 s at depth 10,000). The two
+        are the same expression, tested on every shape of coefficient."""
+        x = self.args[0]
+        if type(x) is Integer and isinstance(other, (int, Fraction)) and not isinstance(other, bool):
+            if not other:
+                return sympy.S.Zero
+            reciprocal = _reciprocal(self)
+            coefficient = sympy.Rational(int(other.numerator), int(other.denominator))
+            return reciprocal if coefficient is sympy.S.One else sympy.Mul._from_args((coefficient, reciprocal))
+        return super().__rtruediv__(other)  # type: ignore[no-any-return]
+
+
+def log2_of_integer(n: int) -> log2:
+    """``log2(n)`` for an integer n > 2 that is not a power of 2: the expression ``log2(Integer(n))`` is, built without
+    SymPy's evaluation, which leaves it as it is (15 microseconds each; a DCG at depth 10,000 asks for 10,000 of them).
+
+    >>> log2_of_integer(12) == log2(12), sympy.srepr(log2_of_integer(12)) == sympy.srepr(log2(12))
+    (True, True)
+    """
+    if n <= 2 or not n & (n - 1):
+        raise ValueError(f"log2_of_integer takes an integer > 2 that is not a power of 2, not {n}")
+    atom = sympy.Basic.__new__(log2, Integer(n))
+    atom.nargs = _ONE_ARGUMENT  # as sympy.Function's constructor sets it
+    return atom  # type: ignore[no-any-return]
+
+
+_ONE_ARGUMENT = log2(3).nargs
+
+
+@functools.lru_cache(maxsize=65536)
+def _reciprocal(logarithm: log2) -> sympy.Expr:
+    """``1 / log2(n)`` (n > 2 an integer, not a power of 2), made once per n, as ``sympy.Pow`` makes it but without
+    its evaluation (which leaves it as it is, after asking the base's assumptions)."""
+    power = sympy.Expr.__new__(sympy.Pow, logarithm, sympy.S.NegativeOne)
+    power.is_commutative = True  # as Pow's constructor sets it
+    return power  # type: ignore[no-any-return]
+
 
 def _above_one(x: sympy.Expr) -> bool | None:
     """Whether ``x > 1``, where SymPy can say: a maximum is above 1 when one of its arguments is, a minimum when all are
@@ -151,19 +190,20 @@ def no_value(value: object) -> str | None:
     """
     if not isinstance(value, sympy.Basic) or value.is_Rational:  # the common case, asked for every value the strict run sees
         return None
+    if plainly_real(value):  # a sum of products of rationals and logarithms that divides only by positive ones: 7 s saved
+        return None          # at depth 10,000, where SymPy's own query took every subexpression's facts (and no nan or zoo)
     if value.has(*NOT_A_NUMBER):
         return "a denominator is 0"
-    if _plainly_real(value):  # a sum of products of rationals and logarithms that divides only by positive ones: 7 s saved
-        return None           # at depth 10,000, where SymPy's own query took every subexpression's facts
     if value.is_number and value.is_extended_real is False:
         return "not a real number (a root of a negative number)"
     return None
 
 
-def _plainly_real(expr: sympy.Basic) -> bool:
-    """Whether ``expr`` is visibly a real number: rationals and ``log2`` of positive rationals, under sums, products and
-    integer powers, where every negative power is of a visibly positive base (:func:`_visibly_positive`).
-    False means only that it is not visible so."""
+@functools.lru_cache(maxsize=64)
+def plainly_real(expr: sympy.Basic) -> bool:
+    """Whether ``expr`` is visibly a real number (so neither nan nor zoo, and free of symbols): rationals and ``log2`` of
+    positive rationals, under sums, products and integer powers, where every negative power is of a visibly positive base
+    (:func:`_visibly_positive`). False means only that it is not visible so."""
     try:
         return _visibly_real(expr)
     except RecursionError:
@@ -188,7 +228,8 @@ def _visibly_positive(expr: sympy.Basic) -> bool:
     if isinstance(expr, sympy.Rational):
         return expr.p > 0
     if isinstance(expr, log2):
-        return isinstance(expr.args[0], sympy.Rational) and expr.args[0] > 1
+        x = expr.args[0]
+        return isinstance(x, sympy.Rational) and x.p > x.q
     if isinstance(expr, (sympy.Add, sympy.Mul)):
         return all(_visibly_positive(a) for a in expr.args)
     if isinstance(expr, sympy.Pow) and isinstance(expr.exp, sympy.Integer):
@@ -442,7 +483,7 @@ def brief(value: Exact) -> str:
         if max(sizes) > BRIEF_DIGITS:
             return f"a fraction of {sizes[0]} and {sizes[1]} digits, about {_about(value)}"
     if isinstance(value, sympy.Basic):
-        nodes = sum(1 for _ in sympy.preorder_traversal(value))
+        nodes, logarithms = _shape(value)
         if nodes > BRIEF_NODES:
             try:
                 near = to_float(value)
@@ -453,8 +494,21 @@ def brief(value: Exact) -> str:
                     about = f", about {near:.3g}"
             except (Undecided, OverflowError):
                 about = ""
-            return f"an expression over {len(value.atoms(log2))} logarithms ({nodes} nodes){about}"
+            return f"an expression over {logarithms} logarithms ({nodes} nodes){about}"
     return to_str(value)
+
+
+def _shape(value: sympy.Basic) -> tuple[int, int]:
+    """The nodes of ``value``'s tree (as ``sympy.preorder_traversal`` visits them) and its distinct ``log2`` atoms, in one
+    pass."""
+    nodes, logarithms, stack = 0, set(), [value]
+    while stack:
+        node = stack.pop()
+        nodes += 1
+        if isinstance(node, log2):
+            logarithms.add(node)
+        stack.extend(node.args)
+    return nodes, len(logarithms)
 
 
 def _about(value: Fraction) -> str:
@@ -584,6 +638,8 @@ def _enclose(e: sympy.Expr, bits: int):  # type: ignore[no-untyped-def]
         if hi <= 0:
             return -inner
         return iv.make_mpf((mpmath.mpf(0)._mpf_, max(inner._mpi_[1], mpf_neg(inner._mpi_[0]), key=functools.cmp_to_key(mpf_cmp))))
+    if e.is_Add and len(e.args) >= _MANY_TERMS:
+        return _sum_enclosure(e.args, bits)
     if e.is_Add:
         total = iv.mpf(0)
         for term in e.args:
@@ -610,6 +666,133 @@ def _enclose(e: sympy.Expr, bits: int):  # type: ignore[no-untyped-def]
         order = functools.cmp_to_key(mpf_cmp)
         return iv.make_mpf((pick((p[0] for p in parts), key=order), pick((p[1] for p in parts), key=order)))
     raise TypeError(f"cannot bound {e} ({type(e).__name__}) exactly")
+
+
+_MANY_TERMS = 32
+"""From this many terms on, a sum is enclosed by :func:`_sum_enclosure` (a DCG at depth 10,000 has 10,000 terms, and
+mpmath's intervals cost 100 microseconds each); shorter sums term by term, as the committed reports' values were."""
+_TRIAL_FACTORS = 1 << 16
+"""The largest factor tried when an integer is split into factors whose logarithms are added (the cofactor left is
+enclosed whole)."""
+
+
+def _sum_enclosure(terms: tuple[sympy.Expr, ...], bits: int):  # type: ignore[no-untyped-def]
+    """An interval holding the sum of ``terms``: those :func:`fixed_point_sum` reads in fixed point, the rest by
+    :func:`_enclose`. The fixed-point width is ``bits`` plus guard bits for the number of terms, plus the binary digits
+    the largest coefficient lies below 1 (fixed point has no exponent: 10^-400 times a sum of weights was 4.3e-37, its
+    units' size), rounded up to whole 64-bit words (so that a 64- and an 80-bit enclosure share the logarithms' bounds)."""
+    below_one = max(0, -max((_exponent(t.as_coeff_Mul()[0]) for t in terms), default=0))
+    width = -(-(bits + 2 * len(terms).bit_length() + 16 + below_one) // 64) * 64
+    low, high, others = fixed_point_sum(terms, width)
+    total = mpmath.iv.make_mpf((from_man_exp(low, -width), from_man_exp(high, -width)))
+    for term in others:
+        total += _enclose(term, bits)
+    return total
+
+
+def _exponent(coefficient: sympy.Expr) -> int:
+    """About log2 of a rational ``coefficient`` (within 1); 0 for anything else."""
+    if not coefficient.is_Rational or coefficient.p == 0:
+        return 0
+    return int(abs(coefficient.p)).bit_length() - int(coefficient.q).bit_length()
+
+
+def fixed_point_sum(terms: tuple[sympy.Expr, ...], width: int) -> tuple[int, int, list[sympy.Expr]]:
+    """Integers ``lo <= 2^width * S <= hi``, where S is the sum of the terms of the forms ``c / log2(n)`` (c rational, n an
+    integer >= 2) and ``c`` (rational) among ``terms``, and the other terms, which it does not read.
+
+    Each term is rounded outward on its own, in Python's integers: 1/log2(n) = ln 2 / ln n lies in
+    [lo(ln 2) / hi(ln n), hi(ln 2) / lo(ln n)], where ln n is the sum of the logarithms of its factors (``m ln p`` for each
+    ``p^m``), each from :func:`_log_enclosure` at ``width`` bits: the same trusted enclosure and margin as a single
+    logarithm in :func:`_enclose`, and nothing else is trusted.
+
+    >>> lo, hi, rest = fixed_point_sum((1 / log2(3), sympy.Rational(1, 3), log2(5)), 64)   # 1/log2(3) + 1/3, and log2(5)
+    >>> 0 < hi - lo < 2**12, round(lo / 2**64, 12), rest
+    (True, 0.964263086905, [log2(5)])
+    """
+    one = 1 << width
+    low = high = 0
+    others: list[sympy.Expr] = []
+    for term in terms:
+        coefficient, atom = term.as_coeff_Mul()
+        if not coefficient.is_Rational:
+            others.append(term)
+            continue
+        p, q = int(coefficient.p), int(coefficient.q)
+        if atom is sympy.S.One:
+            low += (p * one) // q
+            high += -((-p * one) // q)
+            continue
+        bounds = _reciprocal_log_bounds(atom, width)
+        if bounds is None:
+            others.append(term)
+            continue
+        below, above = bounds if p >= 0 else bounds[::-1]  # c * x is smallest at x's upper bound when c < 0
+        low += (p * below) // q
+        high += -((-p * above) // q)
+    return low, high, others
+
+
+def reciprocal_log_bounds(n: int, width: int) -> tuple[int, int] | None:
+    """Integers ``lo <= 2^width / log2(n) <= hi`` for an integer n >= 2, from the logarithms' enclosures at ``width``
+    bits (see :func:`fixed_point_sum`); None where they cannot give one.
+
+    >>> lo, hi = reciprocal_log_bounds(3, 64); 0 < hi - lo < 2**12, round(lo / 2**64, 12)
+    (True, 0.630929753571)
+    """
+    return _reciprocal_bounds(n, width) if n >= 2 else None
+
+
+def _reciprocal_log_bounds(atom: sympy.Expr, width: int) -> tuple[int, int] | None:
+    """For ``atom`` = 1/log2(n), n an integer >= 2: :func:`reciprocal_log_bounds`; else None."""
+    if not (atom.is_Pow and atom.exp is sympy.S.NegativeOne and isinstance(atom.base, log2)):
+        return None
+    n = atom.base.args[0]
+    if not (isinstance(n, Integer) and n.p > 1):
+        return None
+    return _reciprocal_bounds(int(n), width)
+
+
+@functools.lru_cache(maxsize=65536)
+def _reciprocal_bounds(n: int, width: int) -> tuple[int, int] | None:
+    two_low, two_high = _log_fixed(2, width)
+    low = high = 0
+    for factor, times in _factors(n):
+        below, above = _log_fixed(factor, width)
+        low, high = low + times * below, high + times * above
+    if low <= 0 or two_low <= 0:
+        return None
+    return (two_low << width) // high, -((-two_high << width) // low)
+
+
+@functools.lru_cache(maxsize=65536)
+def _log_fixed(n: int, width: int) -> tuple[int, int]:
+    """Integers lo <= 2^width ln n <= hi, from :func:`_log_enclosure` at ``width`` bits."""
+    saved = mpmath.iv.prec
+    mpmath.iv.prec = width
+    try:
+        lo, hi = (Fraction(*to_rational(end)) for end in _log_enclosure(n, width)._mpi_)
+    finally:
+        mpmath.iv.prec = saved
+    return math.floor(lo * (1 << width)), math.ceil(hi * (1 << width))
+
+
+@functools.lru_cache(maxsize=65536)
+def _factors(n: int) -> tuple[tuple[int, int], ...]:
+    """``n`` as ``((p, m), ...)`` with n = prod p^m: its factors up to :data:`_TRIAL_FACTORS` by trial division, and the
+    cofactor left (prime or not: only the product matters)."""
+    found: list[tuple[int, int]] = []
+    factor = 2
+    while factor * factor <= n and factor <= _TRIAL_FACTORS:
+        if n % factor == 0:
+            times = 0
+            while n % factor == 0:
+                n, times = n // factor, times + 1
+            found.append((factor, times))
+        factor += 1 if factor == 2 else 2
+    if n > 1:
+        found.append((n, 1))
+    return tuple(found)
 
 
 def _positive(interval):  # type: ignore[no-untyped-def]

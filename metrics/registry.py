@@ -295,7 +295,7 @@ class Measure:
         missing = exact.no_value(value)  # SymPy divided by 0 (0 / x at x = 0 is nan), or root(-1, 3) is (-1)**(1/3)
         if missing is not None:
             return Undefined(missing)
-        if isinstance(value, sympy.Basic) and value.free_symbols:  # a symbol of the formula's own reached its value
+        if isinstance(value, sympy.Basic) and not exact.plainly_real(value) and value.free_symbols:  # a formula's own symbol
             raise InputError("formula", self.name, f"at k = {situation.k} its value {str(value)[:80]} is no number: it holds "
                              f"the symbols {', '.join(sorted(map(str, value.free_symbols)))}",
                              "compute with numbers and the algebra's values (m.k, m.R, m.r(i), m.param(name))")
