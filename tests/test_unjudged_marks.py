@@ -110,5 +110,10 @@ class TestMutationsOfTheMarkModelAreCaught:
     def test_marks_read_as_judged_prove_the_false_cell(self, monkeypatch: pytest.MonkeyPatch) -> None:
         from irprops.metrics.symbolic import SymbolicAlgebra
 
+        # the forms at each depth are made (and checked against the exact forms) with the true marks first, as the tests
+        # before this one did in one process: made under the mutation, the check of the forms refuses them, a second
+        # guard, and this test failed when it ran alone, on a worker where no earlier test had made them
+        for k in range(1, bounded_module.K_TARGET + 2):
+            uj.unjudged_bonus_from_7.symbolic(k)
         monkeypatch.setattr(SymbolicAlgebra, "_mark", lambda self, i: 0)
         assert covers(bounded_proof(uj.unjudged_bonus_from_7, Prop.CONVERGENT), 7)
