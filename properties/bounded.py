@@ -29,6 +29,8 @@ from .base import Property, register
 from .space import ONE, Space, deep_situations
 from .targets import Defect, Hang, Scored, Target
 
+AHEAD = 2000
+"""The situations handed to ``target.prefetch`` at a time (a toolkit's call scores as many)."""
 SHOWN_DEPTHS = 10
 """The depths whose largest |score| the evidence lists (then the deepest one scored)."""
 
@@ -50,10 +52,11 @@ class Bounded(Property):
         start = time.perf_counter()
         stopped = None
         situations: Iterable[Situation] = self._scored(target, space)
-        if target.batches:  # a toolkit scores them in one call; the others one by one, as the budget allows
+        if target.batches:  # a toolkit scores them in few calls, a proposal's process is asked ahead; the others one by one
             situations = list(situations)
-            target.prefetch(situations)
-        for situation in situations:
+        for at, situation in enumerate(situations):
+            if target.batches and at % AHEAD == 0:
+                target.prefetch(situations[at:at + AHEAD])  # type: ignore[index]
             if time.perf_counter() - start > space.budget:
                 stopped = "budget"
                 break

@@ -19,6 +19,7 @@ are JSON.
 from __future__ import annotations
 
 import atexit
+import collections
 import contextlib
 import json
 import os
@@ -43,6 +44,9 @@ LOAD_SECONDS = 60.0
 """How long importing the proposal's module may take in its process."""
 TOOLKIT_LOAD_SECONDS = 300.0
 """How long importing a toolkit and its first call may take (ranx compiles its metrics with numba on first use: 28 s)."""
+PIPELINE_BYTES = 32 << 10
+"""The most request bytes :meth:`Sandbox.ask_each` has sent and not had answered: half a pipe's buffer, so that irprops
+never waits to write while the proposal waits for irprops to read its answers."""
 CHILD = Path(__file__).with_name("proposal_process.py")
 _LIVE: weakref.WeakSet[Sandbox] = weakref.WeakSet()
 
@@ -117,6 +121,62 @@ class Sandbox:
             return None
         return [a if isinstance(a, dict) else {"kind": "defect", "problem": "its process sent an answer irprops cannot read"}
                 for a in answers]
+
+    def ask_each(self, situations: Sequence[tuple[Any, ...]], seconds: float, within: float) -> tuple[list[dict[str, Any]], bool]:
+        """The child's answers on ``situations`` ``(ranking, k, qrels)``, each asked as :meth:`ask` would, but sent without
+        waiting for the answer before (pipelined: a call costs the proposal's own time, not a round trip between two
+        processes), and each answer given ``seconds`` from the moment the previous one came.
+
+        Returns the answers of a prefix of ``situations`` and whether the next one did not come in time (the process
+        is then ended, as :meth:`ask` ends it: that situation hung). The prefix stops there, where the process ended
+        (that answer says so), at an answer out of turn, or once ``within`` seconds have passed. No more is sent ahead
+        than the slowest call so far says can be answered within ``within`` seconds (one at a time, at first), so a
+        caller that keeps a time budget is held past ``within`` by one call at most.
+        """
+        if self._process is None:
+            try:
+                self._start()
+            except InputError:
+                return [], False
+        started = last = time.monotonic()
+        answers: list[dict[str, Any]] = []
+        pending: collections.deque[tuple[int, int]] = collections.deque()  # (id, bytes) of the requests not answered yet
+        waiting, sent, slowest = 0, 0, within
+        while len(answers) < len(situations):
+            ahead = max(1, int(within / max(slowest, 1e-6)))
+            while (sent < len(situations) and (not pending or (waiting < PIPELINE_BYTES and len(pending) < ahead))
+                   and (sent == 0 or time.monotonic() - started < within)):
+                ranking, k, qrels = situations[sent][:3]
+                self._asked += 1
+                line = json.dumps({"ranking": ranking, "k": k, "qrels": qrels, "seconds": seconds, "id": self._asked}) + "\n"
+                try:
+                    self._requests.write(line)
+                except OSError:
+                    return [*answers, self._ended()], False
+                pending.append((self._asked, len(line)))
+                waiting, sent = waiting + len(line), sent + 1
+            try:
+                self._requests.flush()
+            except OSError:
+                return [*answers, self._ended()], False
+            if not pending:
+                break
+            answer = self._read(seconds)
+            if answer is None:
+                self.close()
+                return answers, True
+            if not answer:
+                return [*answers, self._ended()], False
+            asked, size = pending.popleft()
+            if answer.get("id") != asked:  # a line the proposal wrote on the pipe itself: the process is not trusted
+                self.close()
+                return [*answers, {"kind": "defect", "problem": "its process wrote an answer out of turn (on irprops' pipe)",
+                                   "printed": ""}], False
+            answers.append(answer)
+            now = time.monotonic()
+            slowest = now - last if len(answers) == 1 else max(slowest, now - last)
+            waiting, last = waiting - size, now
+        return answers, False
 
     def _asking(self, request: dict[str, Any], seconds: float) -> dict[str, Any]:
         if self._process is None:

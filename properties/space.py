@@ -176,7 +176,10 @@ def consistent(ranking: tuple[Fraction | None, ...], k: int, qrels: tuple[Fracti
     """A situation the search built consistently (valid grades, qrels holding the ranking's relevant
     grades, N None or at least the ranking's judged nonrelevant documents): only the qrels' order is fixed here, and
     validation is skipped for speed."""
-    return Situation.unchecked(ranking, k, tuple(sorted(qrels, reverse=True)), nonrelevant)
+    qrels = tuple(qrels)
+    if not all(a is b or a >= b for a, b in itertools.pairwise(qrels)):  # already decreasing (as built, mostly): kept as is,
+        qrels = tuple(sorted(qrels, reverse=True))                    # which is what the stable sort would return
+    return Situation.unchecked(ranking, k, qrels, nonrelevant)
 
 
 def swapped(s: Situation, i: int, j: int) -> Situation:

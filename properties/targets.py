@@ -325,6 +325,11 @@ class ProposalTarget(Target):
         self.timeout = timeout
         self.exact = True  # until a float is seen
         self.floats_seen = 0
+        self.batches = sandbox is not None  # its process is asked ahead, pipelined (:meth:`prefetch`)
+        self._hung: dict[Situation, Hang] = {}
+        """Situations :meth:`prefetch` found hung, and the answers it got that are defects (not cached, as an answer
+        asked alone is not): each stands for the search's first asking of that situation."""
+        self._asked: dict[Situation, dict[str, Any]] = {}
 
     def fresh(self) -> ProposalTarget:
         return ProposalTarget(self.function, self.name, self.relevance, self.timeout, self.where, self.sandbox)
@@ -344,8 +349,43 @@ class ProposalTarget(Target):
             return f"the fresh process could not load the proposal ({error})"
         return ProposalTarget(None, self.name, self.relevance, self.timeout, self.where, box)
 
+    def prefetch(self, situations: Iterable[Situation]) -> None:
+        """Ask the proposal's process about the situations not scored yet, pipelined (:meth:`Sandbox.ask_each`): each
+        call is timed as one asked alone would be, and nothing is cached that asking alone would not give. A defect, or
+        a situation that hung, is kept for the search's first asking of that situation, which raises it there and not
+        before (asked again after that, as before). Asking stops after :data:`PREFETCH_SECONDS` (and a slow proposal is
+        asked one call ahead), so that the search's time budget holds."""
+        if not self.batches or self._hung:  # after a hang, one by one: the search stops when it reaches it
+            return
+        wanted = list(dict.fromkeys(s for s in situations if s not in self._cache))
+        if not wanted:
+            return
+        answers, hung = self.sandbox.ask_each([self._request(s) for s in wanted], self.timeout, PREFETCH_SECONDS)  # type: ignore[union-attr]
+        for situation, answer in zip(wanted, answers):
+            if answer.get("kind") == "defect":
+                self._asked[situation] = answer
+                continue
+            try:
+                outcome = self._read(answer, situation)
+            except Defect:
+                self._asked[situation] = answer
+                continue
+            self.evaluations += 1
+            self._cache[situation] = outcome
+        if hung:
+            situation = wanted[len(answers)]
+            self._hung[situation] = Hang(situation, f"did not return within {self.timeout:g} s")
+
+    @staticmethod
+    def _request(situation: Situation) -> tuple[list[str | None], int, list[str]]:
+        return [str(g or 0) for g in situation.ranking], situation.k, [str(g) for g in situation.qrels]
+
     def _evaluate(self, situation: Situation) -> Outcome:
-        return self._read(self._answer(situation), situation)
+        hung = self._hung.pop(situation, None)  # what asking it now would have done: asked again after that, as before
+        if hung is not None:
+            raise hung
+        asked = self._asked.pop(situation, None)
+        return self._read(self._answer(situation) if asked is None else asked, situation)
 
     def _read(self, answer: dict[str, Any], situation: Situation) -> Outcome:
         """The outcome an answer of the proposal's process stands for; raises :class:`Defect` for a defect."""
@@ -375,7 +415,7 @@ class ProposalTarget(Target):
         return Scored(approx, exact=value)
 
     def _answer(self, situation: Situation) -> dict[str, Any]:
-        ranking, qrels = [str(g or 0) for g in situation.ranking], [str(g) for g in situation.qrels]
+        ranking, _, qrels = self._request(situation)
         if self.sandbox is not None:
             try:
                 return self.sandbox.ask(ranking, situation.k, qrels, self.timeout)
@@ -452,6 +492,10 @@ def _approximately(value: Fraction) -> float:
         return float(value)
     except OverflowError:
         return sys.float_info.max if value > 0 else -sys.float_info.max
+
+
+PREFETCH_SECONDS = 0.5
+"""How long :meth:`ProposalTarget.prefetch` goes on sending situations ahead (the answers asked for are still read)."""
 
 
 class _Timeout(BaseException):
