@@ -129,8 +129,8 @@ def call(function: Callable[..., Any], request: dict[str, Any], passing: tuple[t
     ``ZeroDivisionError`` means undefined; any other exception (``SystemExit`` and a call of
     ``os._exit`` too) is a defect, except those in ``passing``, which are raised.
     """
-    ranking = tuple(None if g is None else _grade(g) for g in request["ranking"])
-    qrels = tuple(_grade(g) for g in request["qrels"])
+    ranking = tuple(None if g is None else Fraction(*_grade(g)) for g in request["ranking"])
+    qrels = tuple(Fraction(*_grade(g)) for g in request["qrels"])
     try:
         with _no_exit():
             result = function(ranking, request["k"], qrels)
@@ -144,9 +144,12 @@ def call(function: Callable[..., Any], request: dict[str, Any], passing: tuple[t
 
 
 @functools.lru_cache(maxsize=1024)
-def _grade(text: str) -> Fraction:
-    """The grade a fraction text stands for, read once (a ranking 200 deep is mostly "0": Fraction reads text slowly)."""
-    return Fraction(text)
+def _grade(text: str) -> tuple[int, int]:
+    """The numerator and denominator of the grade a fraction text stands for, read once (a ranking 200 deep is mostly
+    "0": Fraction reads text slowly). Each call gets Fractions of its own: a proposal that changes one it was given (its
+    ``_numerator``) must not change what the next call is given (a helper-73 finding, when the Fractions were shared)."""
+    grade = Fraction(text)
+    return grade.numerator, grade.denominator
 
 
 class _ProposalExit(Exception):

@@ -63,6 +63,33 @@ def hangs_on_deep_rankings(ranking, k, qrels):  # the relevant documents in the 
     return sum(ranking[:k], Fraction(0))
 
 
+def fast_then_slow(ranking, k, qrels):
+    if k >= 10:
+        time.sleep(0.3)
+    return Fraction(k)
+
+
+def dies_at_depth_thirty(ranking, k, qrels):
+    if k == 30:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return Fraction(k)
+
+
+def changes_its_grades(ranking, k, qrels):
+    first = ranking[0]
+    value = Fraction(first.numerator, first.denominator)
+    first._numerator = 7  # the Fraction it was given: a later call must not see it changed
+    return value
+
+
+def slow_on_two_relevant(ranking, k, qrels):  # top-weightedness fails early on `01`; slow wherever R >= 2
+    if len(qrels) >= 2:
+        time.sleep(0.3)
+    if list(ranking) == [0, 1] and k == 2 and len(qrels) == 1:
+        return Fraction(1, 3)
+    return sum(ranking[:k], Fraction(0)) / k
+
+
 def top_heavy(ranking, k, qrels):
     return sum((g / (i * i) for i, g in enumerate(ranking[:k], start=1)), Fraction(0))
 '''
@@ -115,6 +142,27 @@ class TestAskingAhead:
         answers, hung = box.ask_each(at_depths(*range(1, 51)), 5.0, 0.5)
         assert not hung and 2 <= len(answers) <= 5 and time.monotonic() - start < 1.5
 
+    @pytest.mark.parametrize("box", ["fast_then_slow"], indirect=True)
+    def test_calls_that_turn_slow_do_not_hold_the_caller_past_the_time_given(self, box: Sandbox) -> None:
+        # a helper-73 finding: fast calls let 400 be sent ahead, and reading their answers took 20 s of a 0.5 s allowance
+        start = time.monotonic()
+        answers, hung = box.ask_each(at_depths(*range(1, 401)), 5.0, 0.5)
+        assert not hung and 9 <= len(answers) < 400 and time.monotonic() - start < 1.5
+        assert box.ask(*at_depths(400)[0], seconds=5.0)["value"] == ["190", "1"]  # a new process answers what follows
+
+    @pytest.mark.parametrize("box", ["dies_at_depth_thirty"], indirect=True)
+    def test_a_process_that_dies_while_more_is_sent_is_blamed_on_the_situation_it_died_on(self, box: Sandbox) -> None:
+        # a helper-73 finding: the broken pipe of a later request blamed the end on the first answer not yet read
+        answers, hung = box.ask_each(at_depths(*range(1, 2001)), 5.0, 60.0)
+        assert not hung and kinds(answers) == ["exact"] * 29 + ["defect"] and "SIGKILL" in answers[-1]["problem"]
+
+    @pytest.mark.parametrize("box", ["changes_its_grades"], indirect=True)
+    def test_a_call_that_changes_the_fractions_it_was_given_does_not_change_the_next_calls(self, box: Sandbox) -> None:
+        # a helper-73 finding: parsed grades were cached and shared between calls
+        answers, _ = box.ask_each(at_depths(1, 1, 1), 5.0, 60.0)
+        again = box.ask(*at_depths(1)[0], seconds=5.0)
+        assert [a["value"] for a in [*answers, again]] == [["1", "1"]] * 4
+
     @pytest.mark.parametrize("box", ["prints_a_lot"], indirect=True)
     def test_answers_larger_than_a_pipe_do_not_stall_either_side(self, box: Sandbox) -> None:
         answers, hung = box.ask_each(at_depths(*range(1, 401)), 5.0, 60.0)
@@ -154,6 +202,11 @@ class TestTheVerdictsAreThoseOfAskingOneAtATime:
         monkeypatch.setattr(ProposalTarget, "prefetch", lambda self, situations: None)
         alone = check(f"{proposals}:{name}", *options)
         assert comparable(ahead) == comparable(alone)
+
+    def test_a_proposal_that_turns_slow_keeps_its_refutation_and_its_budget(self, proposals: Path) -> None:
+        start = time.monotonic()
+        report = check(f"{proposals}:slow_on_two_relevant", "top_weighted", "--budget", "2", "--timeout", "1")
+        assert report["properties"]["top_weighted"]["verdict"] == "no" and time.monotonic() - start < 8
 
     def test_a_defect_is_reported_on_the_situation_where_the_search_met_it(self, proposals: Path) -> None:
         report = check(f"{proposals}:raises_at_depth_two", "monotonic")
