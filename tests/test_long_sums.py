@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from irprops.metrics import compare, score, sign
 from irprops.metrics.exact import (
+    decimal,
     enclose,
     fixed_point_sum,
     formally_zero,
@@ -135,6 +136,26 @@ class TestALongSumIsEnclosedSoundly:
         with mpmath.workdps(150):
             value = mpmath.fsum(1 / mpmath.log(n, 2) for n in range(3, 50)) + 3 * mpmath.log(7, 2) + mpmath.sqrt(2)
         assert holds(enclose(x, 64), value)
+
+
+class TestAValueNearZeroIsShownAsItIs:
+    """A helper-73 finding: the float, decimal and brief form came from the midpoint of an 80-bit enclosure, which for a
+    value 5e-301 away from 0 was 2.9e-39 (a pre-existing fault; the sign was always right)."""
+
+    @pytest.mark.parametrize("off", [0, 1])
+    def test_a_sum_minus_its_value_to_300_digits_is_shown_with_its_sign_and_size(self, off: int) -> None:
+        terms = [(Fraction(1), n) for n in range(3, 60)]
+        with mpmath.workdps(400):
+            value = mpmath.fsum(1 / mpmath.log(n, 2) for n in range(3, 60))
+            cut = Fraction(int(mpmath.floor(value * mpmath.mpf(10) ** 300)) + off, 10**300)
+            expected = float(value - mpmath.mpf(cut.numerator) / cut.denominator)
+        expr = built(terms) - sympy.Rational(cut.numerator, cut.denominator)
+        assert sign(expr) == (1 if off == 0 else -1) and 1e-302 < abs(expected) < 1e-299
+        assert to_float(expr) == pytest.approx(expected, rel=1e-12)
+        assert float(decimal(expr)) == pytest.approx(expected, rel=1e-9)
+
+    def test_an_exact_zero_is_shown_as_zero(self) -> None:
+        assert to_float(built(CANCELLING)) == 0.0 and decimal(built(CANCELLING)) == "0"
 
 
 class TestTheFastConstructionsAreSymPysOwn:
