@@ -91,6 +91,12 @@ class _Node:
         """The score of the run that ended here (None: no run ended here)."""
 
 
+COLD_LOOKUPS, COLD_SHARE = 64, 2
+"""After this many lookups at depths of one binary magnitude (16 to 31, say), a memo that answered fewer than one in
+COLD_SHARE of them from its paths stops recording and following paths there: each run is then made plainly (an NDCG
+check's deep phase found 1 in 10, and recording, keeping and following the paths took a third of its time; with one in
+2, Table 2's rows took 43 s of CPU instead of 53 s, RBP's deep phase, which finds 3 in 4, keeping its paths). Only the
+time changes: a path's value is the run's."""
 MAX_NODES = 500_000
 """Past this many reads kept, a memo adds no more paths (it still answers from those it has): about 200 MB at most (a
 thirty-seventh hostile review saw a check of a nested sum peak at 650 MB under a cap of 2 million)."""
@@ -102,6 +108,8 @@ class ReadMemo:
 
     def __init__(self) -> None:
         self._roots: dict[tuple[str, int, int], _Node] = {}
+        self._tally: dict[tuple[str, int, int], list[int]] = {}
+        """Lookups and hits at the depths of each binary magnitude (:data:`COLD_LOOKUPS`)."""
         self._nodes = 0
         self.runs = 0
         """Exact runs made (the rest were answered from the paths)."""
@@ -110,7 +118,7 @@ class ReadMemo:
 
     def exact(self, measure: Measure, situation: Situation) -> Exact | Undefined:
         """``measure.exact(situation)``, from a kept run where ``situation`` answers its reads alike."""
-        def compute(reads: list[tuple[Read, object]]) -> tuple[Exact | Undefined, bool]:
+        def compute(reads: list[tuple[Read, object]] | None) -> tuple[Exact | Undefined, bool]:
             value = measure.exact(situation, reads=reads)
             self.runs += 1
             return value, True
@@ -119,19 +127,25 @@ class ReadMemo:
     def screen(self, measure: Measure, situation: Situation) -> float | Undefined:
         """``measure.screen(situation)``, from a kept float run where ``situation`` answers its reads alike (a screen that
         needed the exact run is not kept: the exact run's reads are not the float run's)."""
-        def compute(reads: list[tuple[Read, object]]) -> tuple[float | Undefined, bool]:
+        def compute(reads: list[tuple[Read, object]] | None) -> tuple[float | Undefined, bool]:
             found = measure.screen_run(situation, reads)
             self.screens += 1
             return found
         return self._shared("screen", measure, situation, compute)  # type: ignore[return-value]
 
     def _shared(self, kind: str, measure: Measure, situation: Situation,
-                compute: Callable[[list[tuple[Read, object]]], tuple[object, bool]]) -> object:
+                compute: Callable[[list[tuple[Read, object]] | None], tuple[object, bool]]) -> object:
         if measure.check(situation) is not situation:  # a threshold (rel=, or graded grades for a binary metric): the
             return compute([])[0]  # reads are the thresholded situation's, not this one's, so nothing is shared
-        root = self._roots.setdefault((kind, id(measure), situation.k), _Node())
+        key = (kind, id(measure), situation.k)
+        tally = self._tally.setdefault((kind, id(measure), situation.k.bit_length()), [0, 0])
+        if tally[0] >= COLD_LOOKUPS and tally[1] * COLD_SHARE < tally[0]:
+            return compute(None)[0]  # paths seldom shared at such depths: a plain run, nothing recorded
+        root = self._roots.setdefault(key, _Node())
         found = _follow(root, situation)
+        tally[0] += 1
         if found is not None:
+            tally[1] += 1
             return found
         reads: list[tuple[Read, object]] = []
         value, keep = compute(reads)  # raises: nothing kept

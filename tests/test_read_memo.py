@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from irprops.metrics import Measure, Metric, Situation, parse
-from irprops.metrics.reads import ReadMemo
+from irprops.metrics.reads import COLD_LOOKUPS, ReadMemo
 
 
 def declared(name: str, formula: Any, relevance: str = "binary") -> Measure:
@@ -131,3 +131,45 @@ class TestAThresholdSharesNothing:
         dropped = Situation.of("1", k=1, qrels="1,1/4")  # R = 2 before it, 1 after: AP = 1
         assert memo.exact(measure, both) == Fraction(1, 2)
         assert memo.exact(measure, dropped) == measure.exact(dropped) == 1
+
+
+class TestAMemoThatSeldomSharesStopsKeepingPaths:
+    """Where fewer than one lookup in COLD_SHARE is answered from a path (at depths of one binary magnitude), the memo
+    runs the formula plainly: a time policy, never a value."""
+
+    def distinct(self, count: int, k: int = 20) -> list[Situation]:
+        return [Situation(tuple(Fraction(int(bit)) for bit in format(n, f"0{k}b")), k, (Fraction(1),) * k) for n in range(count)]
+
+    def test_after_many_misses_a_situation_seen_before_is_run_again(self) -> None:
+        memo, many = ReadMemo(), self.distinct(COLD_LOOKUPS + 10)
+        for situation in many:
+            memo.exact(RANKS_ONLY, situation)
+        runs = memo.runs
+        assert memo.exact(RANKS_ONLY, many[0]) == RANKS_ONLY.exact(many[0]) and memo.runs == runs + 1
+
+    def test_before_that_it_is_answered_from_its_path(self) -> None:
+        memo, many = ReadMemo(), self.distinct(COLD_LOOKUPS // 2)
+        for situation in many:
+            memo.exact(RANKS_ONLY, situation)
+        runs = memo.runs
+        assert memo.exact(RANKS_ONLY, many[0]) == RANKS_ONLY.exact(many[0]) and memo.runs == runs
+
+    def test_other_depths_keep_sharing(self) -> None:
+        memo = ReadMemo()
+        for situation in self.distinct(COLD_LOOKUPS + 10):
+            memo.exact(RANKS_ONLY, situation)
+        shallow = Situation.of("10", k=2)
+        memo.exact(RANKS_ONLY, shallow)
+        runs = memo.runs
+        assert memo.exact(RANKS_ONLY, Situation.of("10", k=2, R=3)) == RANKS_ONLY.exact(shallow) and memo.runs == runs
+
+    @settings(max_examples=20, deadline=None)
+    @given(st.lists(st.integers(0, 2**12 - 1), min_size=COLD_LOOKUPS, max_size=3 * COLD_LOOKUPS))
+    def test_every_value_is_the_runs_cold_or_not(self, numbers: list[int]) -> None:
+        memos = {measure.name: ReadMemo() for measure in FORMULAS}
+        for n in numbers:
+            situation = Situation(tuple(Fraction(int(b)) for b in format(n, "012b")), 12, (Fraction(1),) * 12)
+            for measure in FORMULAS:
+                memo = memos[measure.name]
+                assert memo.exact(measure, situation) == measure.exact(situation)
+                assert memo.screen(measure, situation) == measure.screen(situation)
