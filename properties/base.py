@@ -15,11 +15,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, Literal, TypeVar
-
-from hypothesis import HealthCheck, Phase, Verbosity, find, settings
-from hypothesis import strategies as st
-from hypothesis.errors import NoSuchExample
+from typing import TYPE_CHECKING, Generic, Literal, TypeVar
 
 from irprops.files import raise_if_interrupted
 from irprops.metrics import InputError, Situation, Undecided
@@ -28,6 +24,10 @@ from irprops.verdicts import COLUMNS, Problem, Prop, Search, Verdict, VerdictVal
 from . import targets
 from .space import Space
 from .targets import TOLERANCE, Defect, Hang, Target
+
+if TYPE_CHECKING:  # Hypothesis is imported where a search draws examples: a warm table, say, never does (0.14 s)
+    from hypothesis import settings
+    from hypothesis import strategies as st
 
 C = TypeVar("C")
 
@@ -347,6 +347,9 @@ class SearchProperty(Property, Generic[C]):
         return weak
 
     def _hypothesis(self, target: Target, space: Space, log: SearchLog, examples: int) -> tuple[C, Witness] | None:
+        from hypothesis import find
+        from hypothesis.errors import NoSuchExample
+
         confirmed: dict[C, Witness] = {}
         answered: dict[C, bool] = {}
 
@@ -391,6 +394,8 @@ class SearchProperty(Property, Generic[C]):
 
 
 def _search_settings(examples: int) -> settings:
+    from hypothesis import HealthCheck, Phase, Verbosity, settings
+
     return settings(
         max_examples=examples,
         derandomize=True,

@@ -21,8 +21,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from fractions import Fraction
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING
 
 from irprops.metrics import Situation, judged_nonrelevant
 from irprops.verdicts import Prop, Score, Witness, ranking_text, show, situation_json
@@ -30,6 +29,9 @@ from irprops.verdicts import Prop, Score, Witness, ranking_text, show, situation
 from .base import SearchProperty, register
 from .space import ZERO, Space, consistent, marked
 from .targets import Target
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 
 def _empty(k: int, length: int, counted: bool = False) -> Situation:
@@ -67,6 +69,8 @@ class Complete(SearchProperty[Situation]):
                     yield consistent(ranking, k, (), judged_nonrelevant(ranking) if space.nonrelevant else None)
 
     def strategy(self, space: Space) -> st.SearchStrategy[Situation]:
+        from hypothesis import strategies as st
+
         return st.integers(1, space.search_max_k).flatmap(
             lambda k: st.integers(k, k + space.below + 3).map(lambda n: _empty(k, n, space.nonrelevant)))
 

@@ -26,8 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING
 
 from irprops.metrics import Situation, Undefined
 from irprops.verdicts import Prop, Witness, collection_json, grades_json, ranking_text, show
@@ -35,6 +34,9 @@ from irprops.verdicts import Prop, Witness, collection_json, grades_json, rankin
 from .base import SearchLog, SearchProperty, register
 from .space import Space, deep_situations, size, smaller, top_only
 from .targets import Scored, Target, informative, relation, score_of
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 Pair = tuple[Situation, Situation]
 

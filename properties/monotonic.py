@@ -20,8 +20,7 @@ P, SDCG and NDCG (R > 5); the search finds ``10`` at k = 1.
 from __future__ import annotations
 
 from collections.abc import Iterator
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING
 
 from irprops.metrics import Situation
 from irprops.verdicts import Prop, Witness, ranking_text, show, situation_json
@@ -29,6 +28,9 @@ from irprops.verdicts import Prop, Witness, ranking_text, show, situation_json
 from .base import SearchProperty, register
 from .space import Space, deep_situations, smaller
 from .targets import Scored, Target, clearly, informative, relation, score_of
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 
 @register

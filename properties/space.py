@@ -25,10 +25,12 @@ import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING
 
 from irprops.metrics import Situation, judged_nonrelevant
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)
 NONRELEVANT_EXTRA = 2
@@ -153,6 +155,8 @@ def deep_situations(k: int, length: int, unjudged: bool = False, counted: bool =
 def _situations(space: Space, at_least: int) -> st.SearchStrategy[Situation]:
     """Hypothesis situations (:meth:`Space.strategy`), their strategies built once per space (issue 13: building them on
     every draw cost a third of the Hypothesis phase); the draws, and so the examples, are those of a per-draw build."""
+    from hypothesis import strategies as st
+
     grade = st.sampled_from(space.search_grades)
     entry = st.one_of(grade, st.none()) if space.unjudged else grade
     depths = st.integers(1, space.search_max_k)

@@ -13,8 +13,7 @@ and j does not increase the score (it stays equal or drops).
 from __future__ import annotations
 
 from collections.abc import Iterator
-
-from hypothesis import strategies as st
+from typing import TYPE_CHECKING
 
 from irprops.metrics import Situation
 from irprops.metrics.grades import format_ranking
@@ -24,6 +23,9 @@ from . import targets
 from .base import SearchProperty
 from .space import HALF, ONE, ZERO, Space, marked, smaller, swapped, with_qrels
 from .targets import TOLERANCE, Defect, Hang, Scored, Target, clearly, relation, score_of
+
+if TYPE_CHECKING:
+    from hypothesis import strategies as st
 
 Swap = tuple[Situation, int, int]
 FLOAT_EQUALITY_MAX_K = 6
@@ -93,6 +95,8 @@ class SwapProperty(SearchProperty[Swap]):
                     yield s, i, j
 
     def strategy(self, space: Space) -> st.SearchStrategy[Swap]:
+        from hypothesis import strategies as st
+
         def with_pair(s: Situation) -> st.SearchStrategy[Swap]:
             pairs = list(self.pairs(s))
             return st.sampled_from(pairs).map(lambda p: (s, *p)) if pairs else st.nothing()

@@ -342,7 +342,11 @@ def _report_script():  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location("toolkits_report", ROOT / "reports" / "toolkits.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    writes, sys.dont_write_bytecode = sys.dont_write_bytecode, True  # no reports/__pycache__: reports/ holds the reports
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.dont_write_bytecode = writes
     return module
 
 

@@ -75,7 +75,7 @@ class TestTheFixedPointBoundsHoldTheValue:
             value = scaled(1 / mpmath.log(n, 2), width)
             assert lo <= value <= hi and 0 <= hi - lo < 2**16
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=80, deadline=None)
     @given(long_sums, st.sampled_from([64, 128]))
     def test_a_sum_lies_between_its_bounds(self, terms: Terms, width: int) -> None:
         expr = built(terms)
@@ -95,7 +95,7 @@ class TestTheFixedPointBoundsHoldTheValue:
 
 
 class TestALongSumIsEnclosedSoundly:
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=80, deadline=None)
     @given(long_sums, st.sampled_from([64, 80, 200]))
     def test_the_interval_holds_the_value_computed_with_150_digits(self, terms: Terms, bits: int) -> None:
         expr = built(terms)

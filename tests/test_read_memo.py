@@ -163,7 +163,7 @@ class TestAMemoThatSeldomSharesStopsKeepingPaths:
         runs = memo.runs
         assert memo.exact(RANKS_ONLY, Situation.of("10", k=2, R=3)) == RANKS_ONLY.exact(shallow) and memo.runs == runs
 
-    @settings(max_examples=20, deadline=None)
+    @settings(max_examples=10, deadline=None)
     @given(st.lists(st.integers(0, 2**12 - 1), min_size=COLD_LOOKUPS, max_size=3 * COLD_LOOKUPS))
     def test_every_value_is_the_runs_cold_or_not(self, numbers: list[int]) -> None:
         memos = {measure.name: ReadMemo() for measure in FORMULAS}

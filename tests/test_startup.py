@@ -5,8 +5,10 @@ interpreter, where nothing is imported yet."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -26,8 +28,9 @@ print(json.dumps({"status": status, "output": out.getvalue(), "imported": [m for
 """.replace("HEAVY", repr(HEAVY))
 
 
-def run(*args: str) -> dict[str, object]:
-    done = subprocess.run([sys.executable, "-c", PROGRAM, *args], capture_output=True, text=True, timeout=120, check=True)
+def run(*args: str, env: dict[str, str] | None = None) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", PROGRAM, *args], capture_output=True, text=True, timeout=120, check=True,
+                          env=None if env is None else {**os.environ, **env})
     return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
 
 
@@ -49,3 +52,11 @@ class TestScoringImportsNeitherTheSearchNorTheProofs:
     def test_a_usage_error_is_still_one_line_with_status_2(self) -> None:
         answer = run("score", "nDCG@0", "1")
         assert answer["status"] == 2
+
+
+@pytest.mark.slow
+class TestAWarmTableImportsNoChecker:
+    def test_it_reads_its_rows_without_hypothesis_or_a_solver(self, built: object, cache_home: Path, tmp_path: Path) -> None:
+        answer = run("table", "--out", str(tmp_path), env={"XDG_CACHE_HOME": str(cache_home)})
+        assert answer["status"] == 0 and (tmp_path / "table2.md").exists()
+        assert set(answer["imported"]) & {"z3", "hypothesis", "cvc5", "irprops.proofs"} == set()  # type: ignore[arg-type]

@@ -25,7 +25,7 @@ from irprops.verdicts import COLUMNS, CheckResult, Prop
 
 from . import footnotes as footnotes_module
 from . import render_text
-from .claims import claims, comparison
+from .claims import claims, comparison, conflict_theorem
 from .compute import compute, default_cache, through_cache
 from .footnotes import Footnote, footnotes
 from .render_text import HEADERS
@@ -97,8 +97,9 @@ def build(columns: Sequence[str] = COLUMNS, workers: int = 2, cache: Path | None
     else:
         paper = comparison(results, notes)
     names = tuple((label, m.name) for label, m in measures.items() if m.metric.params) if catalog else ()
-    return Table2(tuple(columns), tuple((label, results[label]) for label in ordered), tuple(notes), claims(results, notes),
-                  paper, catalog, names)
+    theorem = through_cache(cache, "conflict", [], [], conflict_theorem, lambda t: t, lambda record: record)
+    return Table2(tuple(columns), tuple((label, results[label]) for label in ordered), tuple(notes),
+                  claims(results, notes, theorem), paper, catalog, names)
 
 
 def _footnotes(measures: dict[str, Measure], results: dict[str, CheckResult], cache: Path | None) -> list[Footnote]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from irprops.proofs.conflict import WITHOUT_LOCALIZATION, conflict
 from irprops.properties import PROPERTIES
 from irprops.properties.reference import TABLE_2
 from irprops.verdicts import COLUMNS, CheckResult, Prop
@@ -24,8 +23,20 @@ def _yes_no(verdict: str) -> str:
     return {"yes": "Yes", "no": "No"}.get(verdict, "Unknown")
 
 
-def claims(results: Mapping[str, CheckResult], footnotes: list[Footnote]) -> dict[str, Any]:
-    """The computed claims, keyed by what the paper asserts."""
+def conflict_theorem() -> dict[str, Any]:
+    """The conflict theorem (:func:`irprops.proofs.conflict.conflict`, Z3 over an abstract metric) as plain data, with the
+    metric that escapes it without localization: what the claims quote (a warm table reads it from its cache, and so
+    imports no solver)."""
+    import dataclasses
+
+    from irprops.proofs.conflict import WITHOUT_LOCALIZATION, conflict
+
+    return {**dataclasses.asdict(conflict()), "without_localization": WITHOUT_LOCALIZATION}
+
+
+def claims(results: Mapping[str, CheckResult], footnotes: list[Footnote], theorem: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The computed claims, keyed by what the paper asserts; ``theorem`` is :func:`conflict_theorem` (proved here if not
+    given)."""
     patterns: dict[str, list[str]] = {}
     for label, result in results.items():
         pattern = "".join(_yes_no(result[p].verdict)[0] for p in COLUMNS)
@@ -38,7 +49,7 @@ def claims(results: Mapping[str, CheckResult], footnotes: list[Footnote]) -> dic
             combos.setdefault(key, []).append(label)
         pairs[f"{a} x {b}"] = {"combinations": combos, "all four occur": all(combos[k] for k in ("Yes/Yes", "Yes/No", "No/Yes", "No/No"))}
     most = max(sum(r[p].verdict == "yes" for p in COLUMNS) for r in results.values())
-    theorem = conflict()
+    theorem = theorem or conflict_theorem()
     return {
         "combinations": {"count": len(patterns), "paper": 10, "patterns": patterns, "columns": list(COLUMNS)},
         "pairs": pairs,
@@ -46,14 +57,14 @@ def claims(results: Mapping[str, CheckResult], footnotes: list[Footnote]) -> dic
                             "metrics": [label for label, r in results.items() if sum(r[p].verdict == "yes" for p in COLUMNS) == most]},
         "conflict": {
             "paper": "no metric possesses all seven: monotonicity and convergence together make realizability impossible",
-            "theorem": theorem.statement,
-            "proved": theorem.proved,
+            "theorem": theorem["statement"],
+            "proved": theorem["proved"],
             "method": "Z3 over an abstract metric (its instances on the six situations of one small collection are unsatisfiable)",
-            "used": list(theorem.used),
-            "certificate": theorem.certificate,
-            "without": dict(theorem.variants),
+            "used": list(theorem["used"]),
+            "certificate": theorem["certificate"],
+            "without": {description: answer for description, answer in theorem["variants"]},
             "note": ("The paper's argument needs localization and definedness: without either, the instances have models. "
-                     f"A metric without localization that keeps the other three: {WITHOUT_LOCALIZATION}."),
+                     f"A metric without localization that keeps the other three: {theorem['without_localization']}."),
         },
         "footnotes": {f.letter: {"fact": f.fact, "cells": [list(c) for c in f.cells]} for f in footnotes},
     }

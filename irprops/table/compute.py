@@ -13,6 +13,7 @@ from __future__ import annotations
 import concurrent.futures
 import hashlib
 import importlib.metadata
+import importlib.util
 import json
 import multiprocessing
 from collections.abc import Callable, Sequence
@@ -20,17 +21,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import irprops.checking
-import irprops.metrics
-import irprops.proofs
-import irprops.properties
-import irprops.verdicts
-from irprops.checking import check
 from irprops.files import cache_home, ignore_ctrl_c, write_atomically
 from irprops.verdicts import CheckResult
 
-SOURCES = (irprops.metrics, irprops.verdicts, irprops.properties, irprops.proofs, irprops.checking)
-"""The imported modules and packages whose source can change a verdict (wherever they are installed)."""
+SOURCES = ("irprops.metrics", "irprops.verdicts", "irprops.properties", "irprops.proofs", "irprops.checking")
+"""The modules and packages whose source can change a verdict (wherever they are installed): found, not imported, so
+that a warm table, which reads its rows, imports neither the search nor the proofs."""
 VERSIONED = ("sympy", "mpmath", "hypothesis", "z3-solver", "cvc5")
 
 
@@ -50,9 +46,12 @@ def source_roots() -> list[tuple[str, Path]]:
     So the fingerprint follows the code that runs, in a checkout or in site-packages alike.
     """
     roots = []
-    for module in SOURCES:
-        origin = Path(module.__file__)  # type: ignore[arg-type]
-        roots.append((module.__name__, origin.parent if hasattr(module, "__path__") else origin))
+    for name in SOURCES:
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None:
+            raise ImportError(f"{name} is not installed with irprops")
+        origin = Path(spec.origin)
+        roots.append((name, origin.parent if spec.submodule_search_locations is not None else origin))
     return roots
 
 
@@ -75,6 +74,8 @@ def code_fingerprint(roots: Sequence[tuple[str, Path]] | None = None) -> str:
 
 def _check(metric: str) -> dict:  # type: ignore[type-arg]
     """One row, in a worker process; returned as a record (picklable, cacheable)."""
+    from irprops.checking import check
+
     return check(metric, budget=BUDGET).to_record()
 
 
