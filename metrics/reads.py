@@ -25,6 +25,7 @@ across checks (a memo lives in one target), and a re-run to test determinism use
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -91,12 +92,14 @@ class _Node:
         """The score of the run that ended here (None: no run ended here)."""
 
 
-COLD_LOOKUPS, COLD_SHARE = 64, 2
+COLD_LOOKUPS, COLD_SHARE, COLD_RUN_SECONDS = 64, 2, 0.002
 """After this many lookups at depths of one binary magnitude (16 to 31, say), a memo that answered fewer than one in
-COLD_SHARE of them from its paths stops recording and following paths there: each run is then made plainly (an NDCG
-check's deep phase found 1 in 10, and recording, keeping and following the paths took a third of its time; with one in
-2, Table 2's rows took 43 s of CPU instead of 53 s, RBP's deep phase, which finds 3 in 4, keeping its paths). Only the
-time changes: a path's value is the run's."""
+COLD_SHARE of them from its paths, where its runs took less than COLD_RUN_SECONDS each on average, stops recording and
+following paths there: each run is then made plainly. An NDCG check's deep phase found 1 in 10, and recording, keeping
+and following the paths took a third of its time; with one in 2, Table 2's rows took 43 s of CPU instead of 53 s, RBP's
+deep phase, which finds 3 in 4, keeping its paths. Where runs are dear (RBP written with SymPy powers, whose exact runs
+are strict: 19.8 s kept, 29.4 s cold), even a few shared ones are worth their paths. Only the time changes: a path's
+value is the run's."""
 MAX_NODES = 500_000
 """Past this many reads kept, a memo adds no more paths (it still answers from those it has): about 200 MB at most (a
 thirty-seventh hostile review saw a check of a nested sum peak at 650 MB under a cap of 2 million)."""
@@ -108,8 +111,8 @@ class ReadMemo:
 
     def __init__(self) -> None:
         self._roots: dict[tuple[str, int, int], _Node] = {}
-        self._tally: dict[tuple[str, int, int], list[int]] = {}
-        """Lookups and hits at the depths of each binary magnitude (:data:`COLD_LOOKUPS`)."""
+        self._tally: dict[tuple[str, int, int], list[Any]] = {}
+        """Lookups, hits and the seconds of the runs made, at the depths of each binary magnitude (:data:`COLD_LOOKUPS`)."""
         self._nodes = 0
         self.runs = 0
         """Exact runs made (the rest were answered from the paths)."""
@@ -138,9 +141,10 @@ class ReadMemo:
         if measure.check(situation) is not situation:  # a threshold (rel=, or graded grades for a binary metric): the
             return compute([])[0]  # reads are the thresholded situation's, not this one's, so nothing is shared
         key = (kind, id(measure), situation.k)
-        tally = self._tally.setdefault((kind, id(measure), situation.k.bit_length()), [0, 0])
-        if tally[0] >= COLD_LOOKUPS and tally[1] * COLD_SHARE < tally[0]:
-            return compute(None)[0]  # paths seldom shared at such depths: a plain run, nothing recorded
+        tally = self._tally.setdefault((kind, id(measure), situation.k.bit_length()), [0, 0, 0.0])
+        lookups, hits, seconds = tally
+        if lookups >= COLD_LOOKUPS and hits * COLD_SHARE < lookups and seconds < COLD_RUN_SECONDS * (lookups - hits):
+            return compute(None)[0]  # paths seldom shared at such depths, runs cheap: a plain run, nothing recorded
         root = self._roots.setdefault(key, _Node())
         found = _follow(root, situation)
         tally[0] += 1
@@ -148,7 +152,9 @@ class ReadMemo:
             tally[1] += 1
             return found
         reads: list[tuple[Read, object]] = []
+        started = time.perf_counter()
         value, keep = compute(reads)  # raises: nothing kept
+        tally[2] += time.perf_counter() - started
         if keep and self._nodes < MAX_NODES:
             self._keep(root, reads, value)  # type: ignore[arg-type]
         return value

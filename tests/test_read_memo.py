@@ -6,10 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from irprops.metrics import Measure, Metric, Situation, parse
+from irprops.metrics import Measure, Metric, Situation, parse, reads
 from irprops.metrics.reads import COLD_LOOKUPS, ReadMemo
 
 
@@ -134,8 +135,8 @@ class TestAThresholdSharesNothing:
 
 
 class TestAMemoThatSeldomSharesStopsKeepingPaths:
-    """Where fewer than one lookup in COLD_SHARE is answered from a path (at depths of one binary magnitude), the memo
-    runs the formula plainly: a time policy, never a value."""
+    """Where fewer than one lookup in COLD_SHARE is answered from a path (at depths of one binary magnitude) and runs are
+    cheap, the memo runs the formula plainly: a time policy, never a value."""
 
     def distinct(self, count: int, k: int = 20) -> list[Situation]:
         return [Situation(tuple(Fraction(int(bit)) for bit in format(n, f"0{k}b")), k, (Fraction(1),) * k) for n in range(count)]
@@ -149,6 +150,14 @@ class TestAMemoThatSeldomSharesStopsKeepingPaths:
 
     def test_before_that_it_is_answered_from_its_path(self) -> None:
         memo, many = ReadMemo(), self.distinct(COLD_LOOKUPS // 2)
+        for situation in many:
+            memo.exact(RANKS_ONLY, situation)
+        runs = memo.runs
+        assert memo.exact(RANKS_ONLY, many[0]) == RANKS_ONLY.exact(many[0]) and memo.runs == runs
+
+    def test_where_runs_are_dear_it_keeps_sharing(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(reads, "COLD_RUN_SECONDS", 0.0)  # every run counts as dear
+        memo, many = ReadMemo(), self.distinct(COLD_LOOKUPS + 10)
         for situation in many:
             memo.exact(RANKS_ONLY, situation)
         runs = memo.runs
