@@ -327,9 +327,10 @@ class ProposalTarget(Target):
         self.floats_seen = 0
         self.batches = sandbox is not None  # its process is asked ahead, pipelined (:meth:`prefetch`)
         self._hung: dict[Situation, Hang] = {}
-        """Situations :meth:`prefetch` found hung, and the answers it got that are defects (not cached, as an answer
-        asked alone is not): each stands for the search's first asking of that situation."""
+        """The situation :meth:`prefetch` found hung: it stands for the search's first asking of that situation."""
         self._asked: dict[Situation, dict[str, Any]] = {}
+        """The defects :meth:`prefetch` was answered (not cached, as a defect asked alone is not): each stands for the
+        search's first asking of that situation."""
 
     def fresh(self) -> ProposalTarget:
         return ProposalTarget(self.function, self.name, self.relevance, self.timeout, self.where, self.sandbox)
@@ -495,7 +496,8 @@ def _approximately(value: Fraction) -> float:
 
 
 PREFETCH_SECONDS = 0.5
-"""How long :meth:`ProposalTarget.prefetch` goes on sending situations ahead (the answers asked for are still read)."""
+"""How long one :meth:`ProposalTarget.prefetch` may take (:meth:`Sandbox.ask_each`'s ``within``): past it, the proposal's
+process is ended rather than waited for on what was sent ahead, and the rest is scored when the search asks."""
 
 
 class _Timeout(BaseException):
