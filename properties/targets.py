@@ -326,6 +326,8 @@ class ProposalTarget(Target):
         self.exact = True  # until a float is seen
         self.floats_seen = 0
         self.batches = sandbox is not None  # its process is asked ahead, pipelined (:meth:`prefetch`)
+        self._asked_for: dict[Situation, Outcome] = {}
+        """The outcomes the searches asked for, in the order they asked (:meth:`seen`)."""
         self._hung: dict[Situation, Hang] = {}
         """The situation :meth:`prefetch` found hung: it stands for the search's first asking of that situation."""
         self._asked: dict[Situation, dict[str, Any]] = {}
@@ -349,6 +351,17 @@ class ProposalTarget(Target):
         except InputError as error:
             return f"the fresh process could not load the proposal ({error})"
         return ProposalTarget(None, self.name, self.relevance, self.timeout, self.where, box)
+
+    def score(self, situation: Situation) -> Outcome:
+        found = super().score(situation)
+        self._asked_for[situation] = found
+        return found
+
+    def seen(self) -> dict[Situation, Outcome]:
+        """The outcomes the searches asked for, in the order they first asked: not those :meth:`prefetch` had answered
+        and no search asked for (how many it answered before its time ran out depends on the machine), so what a verdict
+        reports of them is what asking one at a time reports."""
+        return dict(self._asked_for)
 
     def prefetch(self, situations: Iterable[Situation]) -> None:
         """Ask the proposal's process about the situations not scored yet, pipelined (:meth:`Sandbox.ask_each`): each

@@ -21,7 +21,7 @@ from irprops.verdicts import Relevance
 
 from .loading import where_of
 from .sandbox import OutOfTime, Sandbox
-from .targets import Hang, ProposalTarget
+from .targets import Hang, Outcome, ProposalTarget, Target
 
 FRESH_WARMUP = 1.0
 """A toolkit whose warm-up took longer (ranx: 12 s) has its witnesses re-run in its own process only, not in a fresh one."""
@@ -59,6 +59,10 @@ class ToolkitTarget(ProposalTarget):
         """How many requests went to the toolkit's process (a batch is one)."""
         self._batching = True
         self._each: float | None = None
+
+    def seen(self) -> dict[Situation, Outcome]:
+        """Every situation the toolkit scored, asked for or not (its report counts what the toolkit computed)."""
+        return Target.seen(self)
 
     def fresh(self) -> ToolkitTarget:
         return ToolkitTarget(self.spec, self.name, self.relevance, self.timeout, self.sandbox)  # type: ignore[arg-type]

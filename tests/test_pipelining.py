@@ -176,15 +176,13 @@ def check(target: str, *args: str) -> dict[str, Any]:
 
 
 def comparable(report: dict[str, Any]) -> dict[str, Any]:
-    """The report without its clock readings, and without the count of situations scored that boundedness reports (it
-    counts what the other searches scored, which includes those asked ahead)."""
+    """The report without its clock readings."""
     text = json.dumps(report["properties"], sort_keys=True)
     properties = json.loads(text)
     for verdict in properties.values():
         verdict.pop("seconds", None)
         for part in (verdict, verdict.get("search") or {}):
             part.pop("seconds", None)
-    properties.pop("bounded", None)
     return properties
 
 
