@@ -53,6 +53,8 @@ def check_grade(grade: Fraction | int | str, argument: str = "grade") -> Fractio
     ...
     irprops.metrics.errors.InputError: grade = 0.5: is a float, and grades must be exact (write it as the string '0.5' or as a Fraction)
     """
+    if type(grade) is Fraction and 0 <= grade.numerator <= grade.denominator:  # already one (a ranking 10,000 deep
+        return grade                                                            # spent 0.1 s copying and comparing)
     if isinstance(grade, str):
         parsed = parse_grade(grade, argument)
         if parsed is None:
