@@ -110,6 +110,20 @@ class TestGlue:
                   for docno in part}
         assert widths == {7}
 
+    def test_an_untied_ranking_is_given_as_the_same_query_as_one_of_single_documents_tied_with_nothing(self) -> None:
+        for ranking, qrels in [(["1", None, "0", "1/2"] * 40, ["1"] * 45 + ["1/2"] * 41), ([], ["1/3"]), (["0"], [])]:
+            untied = query(ranking, qrels, scale=12)
+            alone = query(ranking, qrels, scale=12, ties=[1] * len(ranking))
+            assert untied == alone and [list(part) for part in untied] == [list(part) for part in alone]  # order too
+
+    def test_the_unretrieved_relevant_documents_are_judged_best_grade_first(self) -> None:
+        judged, _ = query(["1/2"], ["1/3", "1", "1/2", "1/2", "1"], scale=12)
+        assert list(judged.items()) == [(d(1), 6), (u(1), 12), (u(2), 12), (u(3), 6), (u(4), 4)]
+
+    def test_a_ranking_that_holds_a_grade_the_qrels_do_not_is_refused(self) -> None:
+        with pytest.raises(ValueError, match="grade 1/2 that the qrels do not"):
+            query(["1/2", "1/2"], ["1/2"], scale=12)
+
     def test_a_batch_that_fails_is_scored_situation_by_situation_so_each_failure_is_its_own(self) -> None:
         from tests import toolkit_functions
 
@@ -242,6 +256,48 @@ def test_trec_evals_rprec_at_depth_k_is_not_realizable_because_it_divides_by_r()
     witness = check("pytrec_eval:Rprec", ["realizable"])["realizable"].witness
     assert witness is not None and witness.data["k"] == 1 and witness.data["qrels"] == ["1", "1"]
     assert Fraction(witness.data["max"]) == Fraction(1, 2)
+
+
+@needs("ranx")
+class TestRanxsTwoInputForms:
+    """Runs without ties go to ranx as its typed lists (fast), runs with ties through its Qrels and Run (tie order)."""
+
+    NAMES = ("ndcg@3", "ndcg_burges@5", "precision@2", "recall@4", "map@3", "mrr@2", "r-precision", "hits@3", "rbp.8")
+
+    def test_both_forms_give_the_same_float_on_runs_without_ties(self) -> None:
+        import random
+
+        import ranx
+
+        from irprops.toolkits.calls import _ranx_untied
+
+        rng = random.Random(12)
+        qrels, run = {}, {}
+        for q in range(60):
+            ranking = [rng.choice([None, "0", "1", "1/2", "1/4"]) for _ in range(rng.randrange(1, 30))]
+            relevant = [g for g in ranking if g not in (None, "0")] + rng.choices(["1", "1/3"], k=rng.randrange(0, 4))
+            judged, ranked = query(ranking, relevant or ["1"], scale=12)
+            qrels[f"{q:02d}"], run[f"{q:02d}"] = judged, ranked  # in the order Qrels sorts them in
+        for name in self.NAMES:
+            fast = _ranx_untied(qrels, run, name)
+            usual = ranx.evaluate(ranx.Qrels.from_dict(qrels), ranx.Run.from_dict(run), name, return_mean=False)
+            assert fast == [float(v) for v in usual], name  # bit for bit
+            assert len(set(fast)) >= 3, name  # situations that tell the queries apart
+
+    def test_a_grade_ranx_cannot_hold_is_an_error_in_the_fast_form_too(self) -> None:
+        from irprops.toolkits.calls import CALLS
+
+        with pytest.raises(ValueError, match="ranx dropped grades"):
+            CALLS["ranx"](Spec("ranx", "ndcg"), {"1": {"d1": Fraction(1, 2)}}, {"1": {"d1": 1.0}}, 1)
+
+    def test_a_run_with_ties_goes_through_qrels_and_run_and_keeps_their_tie_order(self) -> None:
+        import ranx
+
+        from irprops.toolkits.calls import CALLS
+
+        qrels, run = {"1": {"d1": 1, "d2": 0}}, {"1": {"d1": 1.0, "d2": 1.0, "d3": 1.0}}
+        usual = ranx.evaluate(ranx.Qrels.from_dict(qrels), ranx.Run.from_dict(run), "ndcg@1", return_mean=False)
+        assert CALLS["ranx"](Spec("ranx", "ndcg"), qrels, run, 1) == {"1": float(usual[0])}
 
 
 @needs("cwl_eval")

@@ -66,11 +66,40 @@ def _ranx(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
     if not both:
         return {}
     given = {q: qrels[q] for q in both}
+    ranked = {q: run[q] for q in both}
+    name = _ranx_name(spec, k)
+    if all(given.values()) and all(len(set(docs.values())) == len(docs) for docs in ranked.values()):
+        return dict(zip(both, _ranx_untied(given, ranked, name), strict=True))
     kept = ranx.Qrels.from_dict(given)
     if {q: dict(d) for q, d in kept.to_dict().items()} != {q: d for q, d in given.items() if d}:
         raise ValueError("ranx dropped grades from the qrels it was given (it keeps integer grades >= 0 only)")
-    scored = ranx.evaluate(kept, ranx.Run.from_dict({q: run[q] for q in both}), _ranx_name(spec, k), return_mean=False)
+    scored = ranx.evaluate(kept, ranx.Run.from_dict(ranked), name, return_mean=False)
     return {q: float(v) for q, v in zip(both, scored, strict=True)}
+
+
+def _ranx_untied(qrels: Qrels, run: Run, name: str) -> list[float]:
+    """ranx's scores of runs without tied scores, from its numba typed-list form: the arrays its ``Qrels`` and ``Run``
+    become inside ``evaluate`` (``[[hash(docno), grade or score], ...]``, sorted by the second column), built without the
+    typed dictionaries whose building and reading back cost seconds of compiling in every process and milliseconds in
+    every call. The same metric code scores them; the two forms differ only in the order they give tied documents,
+    so runs with ties go through ``Qrels``/``Run`` (tests/test_toolkits.py compares both forms)."""
+    import warnings
+
+    import numpy as np
+    import ranx
+    from ranx.utils import python_dict_to_typed_list
+
+    with warnings.catch_warnings():  # its docno hashes are cast to int64 for sorting, with a warning at compile time
+        warnings.simplefilter("ignore")
+        judged = python_dict_to_typed_list(qrels, sort=True)
+        ranked = python_dict_to_typed_list(run, sort=True)
+        for docs, kept in zip(qrels.values(), judged, strict=True):
+            if sorted(kept[:, 1].tolist()) != sorted(float(g) for g in docs.values()) or any(
+                    not isinstance(g, int) or g < 0 or g >= 2 ** 53 for g in docs.values()):
+                raise ValueError("ranx dropped grades from the qrels it was given (it keeps integer grades >= 0 only)")
+        # ranx 0.3's evaluate raises KeyError for one metric of typed lists with return_mean=False: asked twice
+        scored = ranx.evaluate(judged, ranked, [name, name], return_mean=False)[name]
+    return [float(v) for v in np.asarray(scored)]
 
 
 def _rbp_eval(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:

@@ -28,10 +28,12 @@ situation's own. The toolkit gets copies: what it does to them changes nothing t
 
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
 import numbers
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -56,24 +58,33 @@ def query(ranking: Sequence[Any], qrels: Sequence[Any], *, scale: int | None,
     >>> query(["1", "0", "0"], ["1"], scale=1, ties=[3])[1]
     {'d000002': 1.0, 'd000003': 1.0, 'd000001': 1.0}
     """
-    grades = [Fraction(g) for g in qrels]
+    read = {g: _read(g, scale) for g in {*qrels, *ranking} if g is not None}  # a few grades, each read once
+    left = Counter(read[g][0] for g in qrels)
     width = max(DOCNO_DIGITS, len(str(len(ranking))))
-    left = sorted(grades, reverse=True)
     judged: dict[str, Any] = {}
-    run: dict[str, float] = {}
-    for i, (number, score) in enumerate(docno_numbers(len(ranking), ties), start=1):
-        entry = ranking[i - 1]
-        docno = f"d{number:0{width}d}"
-        run[docno] = score
+    run: dict[str, float] = dict(_untied(len(ranking), width) if ties is None else
+                                 ((f"d{number:0{width}d}", score) for number, score in docno_numbers(len(ranking), ties)))
+    for entry, docno in zip(ranking, run):
         if entry is None:
             continue
-        grade = Fraction(entry)
+        key, grade, given = read[entry]
         if grade:
-            left.remove(grade)
-        judged[docno] = _given(grade, scale)
-    for j, grade in enumerate(left, start=1):
-        judged[f"u{j:0{width}d}"] = _given(grade, scale)
+            if not left[key]:
+                raise ValueError(f"the ranking holds a document of grade {grade} that the qrels do not")
+            left[key] -= 1
+        judged[docno] = given
+    j = 0
+    for key in sorted(left, key=lambda key: _read(key, scale)[1], reverse=True):
+        for _ in range(left[key]):
+            j += 1
+            judged[f"u{j:0{width}d}"] = _read(key, scale)[2]
     return judged, run
+
+
+@functools.lru_cache(maxsize=1024)
+def _untied(n: int, width: int) -> tuple[tuple[str, float], ...]:
+    """(docno, score) of each rank of a ranking of ``n`` documents without ties (:func:`docno_numbers`), made once."""
+    return tuple((f"d{number:0{width}d}", score) for number, score in docno_numbers(n))
 
 
 def docno_numbers(n: int, ties: Sequence[int] | None = None) -> list[tuple[int, float]]:
@@ -93,6 +104,14 @@ def docno_numbers(n: int, ties: Sequence[int] | None = None) -> list[tuple[int, 
         named += [(n - start - size + 1 + (t + 1) % size, float(len(groups) - g)) for t in range(size)]
         start += size
     return named
+
+
+@functools.lru_cache(maxsize=4096)
+def _read(grade: Any, scale: int | None) -> tuple[str, Fraction, Any]:
+    """A grade as the proposal process passes it (``"1/2"``), read once for all the situations that hold it: its
+    canonical text (what equal grades are counted by), its value, and what the toolkit is given."""
+    value = Fraction(grade)
+    return str(value), value, _given(value, scale)
 
 
 def _given(grade: Fraction, scale: int | None) -> Any:
