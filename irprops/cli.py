@@ -369,21 +369,14 @@ def table(out: str, order_: str | None, workers: int, no_cache: bool, catalog: b
 
     from rich import box
     from rich.console import Console
-    from rich.progress import Progress
     from rich.table import Table
 
-    from irprops import table as t2
-    from irprops.metrics import InputError
-    from irprops.table import HEADERS
-    from irprops.verdicts import Prop
+    from irprops import table_output
 
-    columns = Prop.parse_all(order_.split(",")) if order_ else list(Prop)
-    if len(set(columns)) < len(columns):
-        raise InputError("--order", order_, "names a column twice", "name each column at most once")
     if workers < 1:
-        raise InputError("--workers", workers, "must be at least 1")
+        raise _metrics().InputError("--workers", workers, "must be at least 1")
     writable_folder(Path(out), "--out")
-    cache = None if no_cache else t2.default_cache()
+    cache = None if no_cache else table_output.default_cache()
     if cache is not None:
         writable_folder(cache, "the cache", "run with --no-cache, or set XDG_CACHE_HOME")
     start = time.perf_counter()
@@ -391,22 +384,47 @@ def table(out: str, order_: str | None, workers: int, no_cache: bool, catalog: b
     if importlib.util.find_spec("cvc5") is None:  # asked without importing the proofs (Z3): a warm table needs neither
         console.print("note: cvc5 is not installed, so no proof is cross-checked and the reports will differ from the "
                       "committed ones in saying so (pip install 'irprops[cvc5]')", markup=False)
+    output = table_output.lookup(cache, order_, catalog) if cache is not None else None  # warm: the output is kept
+    if output is None:
+        output = _built_table(order_, workers, cache, catalog, console)
+        if cache is not None:
+            table_output.store(cache, order_, catalog, output)
+    written = table_output.write(output, Path(out))
+    heading = "The catalog" if catalog else "Table 2"
+    view = Table(*output.headers, title=f"{heading}, regenerated from the definitions",
+                 box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)  # fits 80 columns
+    for label, cells in output.rows:
+        view.add_row(f"{label}@k", *cells)
+    console.print(view, markup=False)
+    console.print(f"{output.agree} of {output.cells} cells agree with the published table; "
+                  f"{output.combinations} combinations of properties over {output.count} metrics "
+                  f"(the paper says 10 over its 13).", markup=False)
+    console.print(f"wrote {', '.join(str(p) for p in written)} in {time.perf_counter() - start:.1f} s", markup=False)
+
+
+def _built_table(order_: str | None, workers: int, cache: Path | None, catalog: bool, console: Any) -> Any:
+    """Check the rows not cached (with a progress bar), build the table and render it: a
+    :class:`~irprops.table_output.Output`. ``order_``: ``--order`` as written, checked here."""
+    from rich.progress import Progress
+
+    from irprops import table as t2
+    from irprops.metrics import InputError
+    from irprops.table import HEADERS
+    from irprops.table_output import Output
+    from irprops.verdicts import Prop
+
+    columns = Prop.parse_all(order_.split(",")) if order_ else list(Prop)
+    if len(set(columns)) < len(columns):
+        raise InputError("--order", order_, "names a column twice", "name each column at most once")
     count = len(t2.catalog_rows() if catalog else t2.rows())
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"checking the {'catalog' if catalog else 'thirteen'} metrics", total=count)
         built = t2.build(columns, workers, cache, lambda metric, cached: progress.advance(task), catalog=catalog)
-    written = t2.write(built, Path(out))
-    heading = "The catalog" if catalog else "Table 2"
-    view = Table("Metric", *(HEADERS[c] for c in columns), title=f"{heading}, regenerated from the definitions",
-                 box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)  # fits 80 columns
-    for label, result in built.rows:
-        view.add_row(f"{label}@k", *(f"{result[c].verdict} {built.marks(label, c)}".strip() for c in columns))
-    console.print(view, markup=False)
     agreement = built.paper["agreement"]
-    console.print(f"{agreement['agree']} of {agreement['cells']} cells agree with the published table; "
-                  f"{built.claims['combinations']['count']} combinations of properties over {count} metrics "
-                  f"(the paper says 10 over its 13).", markup=False)
-    console.print(f"wrote {', '.join(str(p) for p in written)} in {time.perf_counter() - start:.1f} s", markup=False)
+    return Output(t2.texts(built), ("Metric", *(HEADERS[c] for c in columns)),
+                  tuple((label, tuple(f"{result[c].verdict} {built.marks(label, c)}".strip() for c in columns))
+                        for label, result in built.rows),
+                  int(agreement["agree"]), int(agreement["cells"]), int(built.claims["combinations"]["count"]), count)
 
 
 @main.command()

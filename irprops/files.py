@@ -139,12 +139,13 @@ def ignore_ctrl_c() -> None:
 
 def writable_folder(folder: Path, option: str, hint: str | None = None) -> None:
     """Raise a one-line :class:`InputError` unless ``folder`` is, or can be made, a folder irprops can write into."""
-    from irprops.metrics import InputError  # here, not at the top: the command line imports this module at start (SymPy)
-
     existing = folder
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent
+    if existing.is_dir() and os.access(existing, os.W_OK | os.X_OK):
+        return
+    from irprops.metrics import InputError  # only to raise it: importing the metrics imports SymPy (0.3 s)
+
     if not existing.is_dir():
         raise InputError(option, str(folder), f"{existing} is a file, not a folder", hint or "give a folder")
-    if not os.access(existing, os.W_OK | os.X_OK):
-        raise InputError(option, str(folder), f"{existing} is not writable", hint or "give a folder you can write to")
+    raise InputError(option, str(folder), f"{existing} is not writable", hint or "give a folder you can write to")

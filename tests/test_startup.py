@@ -60,3 +60,16 @@ class TestAWarmTableImportsNoChecker:
         answer = run("table", "--out", str(tmp_path), env={"XDG_CACHE_HOME": str(cache_home)})
         assert answer["status"] == 0 and (tmp_path / "table2.md").exists()
         assert set(answer["imported"]) & {"z3", "hypothesis", "cvc5", "irprops.proofs"} == set()  # type: ignore[arg-type]
+
+    def test_a_second_run_writes_the_same_bytes_from_its_kept_output_without_the_metrics_or_sympy(
+            self, built: object, cache_home: Path, tmp_path: Path) -> None:
+        env = {"XDG_CACHE_HOME": str(cache_home)}
+        first = run("table", "--out", str(tmp_path / "first"), "--order", "complete,realizable", env=env)
+        again = run("table", "--out", str(tmp_path / "again"), "--order", "complete,realizable", env=env)
+        assert first["status"] == again["status"] == 0
+        assert set(again["imported"]) & {"sympy", "irprops.metrics", "z3", "hypothesis", "cvc5"} == set()  # type: ignore[arg-type]
+        files = sorted(p.name for p in (tmp_path / "first").iterdir())
+        assert files == sorted(p.name for p in (tmp_path / "again").iterdir()) and len(files) == 7
+        assert all((tmp_path / "first" / f).read_bytes() == (tmp_path / "again" / f).read_bytes() for f in files)
+        printed = [str(out).rsplit("wrote", 1)[0].strip() for out in (first["output"], again["output"])]
+        assert printed[0] == printed[1] and "Complete" in printed[0]  # the same table printed, up to the seconds

@@ -19,9 +19,10 @@ import irprops.proofs
 from irprops import COLUMNS
 from irprops import table as t2
 from irprops.cli import main
+from irprops.fingerprint import source_roots
 from irprops.metrics import Situation, compare
 from irprops.properties.reference import FOOTNOTES, TABLE_2
-from irprops.table.compute import code_fingerprint, source_roots, through_cache
+from irprops.table.compute import code_fingerprint, through_cache
 from irprops.table.footnotes import footnotes
 from irprops.table.render_tex import escape
 from tests.conftest import ROOT
@@ -283,6 +284,25 @@ class TestCache:
         file.write_text("[9")
         assert kept(3) == [9] and made == [3, 4, 3, 3]
         assert through_cache(None, "squares", 3, [], lambda: [0], list, list) == [0]  # no cache: always made
+
+    def test_a_kept_output_is_read_back_only_for_the_same_options_and_never_from_a_damaged_file(self, tmp_path: Path) -> None:
+        from irprops import table_output
+
+        kept = table_output.Output({"table2.md": "| Metric |\n"}, ("Metric", "Bounded"), (("P", ("yes",)),), 91, 91, 10, 13)
+        table_output.store(tmp_path, "bounded", False, kept)
+        assert table_output.lookup(tmp_path, "bounded", False) == kept
+        assert table_output.lookup(tmp_path, None, False) is None and table_output.lookup(tmp_path, "bounded", True) is None
+        (file,) = tmp_path.iterdir()
+        for damaged in ('{"files": {}}', file.read_text()[:-2], file.read_text().replace('"agree": 91', '"agree": "91"')):
+            file.write_text(damaged)
+            assert table_output.lookup(tmp_path, "bounded", False) is None
+
+    def test_the_key_of_a_kept_output_covers_every_source_of_irprops_and_not_only_the_checkers(self) -> None:
+        from irprops import table_output
+
+        covered = {name for name, _ in table_output.roots()}
+        assert {"irprops", "irprops.metrics", "irprops.properties", "irprops.proofs"} <= covered
+        assert (Path(irprops.__file__).parent / "table" / "render_tex.py").is_file()  # a renderer, under "irprops"
 
     def test_its_key_changes_when_any_checker_source_changes(self, tmp_path: Path) -> None:
         roots = []

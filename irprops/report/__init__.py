@@ -113,7 +113,8 @@ def catalog_results(workers: int = 2, done: Callable[[str, bool], None] | None =
     """The verdicts on every catalog metric, by catalog name, from the table's cache (computed where it is cold, as
     ``irprops table --catalog`` does)."""
     from irprops.table import catalog_rows
-    from irprops.table.compute import compute, default_cache
+    from irprops.table.compute import compute
+    from irprops.table_output import default_cache
 
     measures = catalog_rows()
     found = compute([m.name for m in measures.values()], workers, default_cache(), done)
@@ -124,7 +125,8 @@ def chosen_results(text: str | None, workers: int = 2) -> dict[str, CheckResult]
     """The verdicts on the metrics of ``--compare-with`` (through the table's cache), by the name the user gave."""
     if not text:
         return {}
-    from irprops.table.compute import compute, default_cache
+    from irprops.table.compute import compute
+    from irprops.table_output import default_cache
 
     measures = parse_names(text)
     found = compute([m.name for m in measures], workers, default_cache())

@@ -21,12 +21,13 @@ from typing import Any
 from irprops.files import uninterrupted, write_atomically
 from irprops.metrics import REGISTRY, Measure, in_catalog
 from irprops.properties.reference import TABLE_2
+from irprops.table_output import default_cache
 from irprops.verdicts import COLUMNS, CheckResult, Prop
 
 from . import footnotes as footnotes_module
 from . import render_text
 from .claims import claims, comparison, conflict_theorem
-from .compute import compute, default_cache, through_cache
+from .compute import compute, through_cache
 from .footnotes import Footnote, footnotes
 from .render_text import HEADERS
 
@@ -124,13 +125,13 @@ def figures(table: Table2) -> dict[str, str]:
                                                            "and the metrics that share each")}
 
 
-def write(table: Table2, out: Path) -> list[Path]:
-    """Write table2.{md,tex,csv,json,html} and its figures table2.svg and table2-combinations.svg (or catalog.*) into
-    ``out``, each replaced whole."""
+def texts(table: Table2) -> dict[str, str]:
+    """The report files by name: table2.{md,tex,csv,json,html} and its figures table2.svg and table2-combinations.svg
+    (or catalog.*)."""
     from . import render_html, render_tex
 
     pictures = figures(table)
-    files = {
+    return {
         f"{table.stem}.md": render_text.markdown(table),
         f"{table.stem}.tex": render_tex.latex(table),
         f"{table.stem}.csv": render_text.csv_text(table),
@@ -138,6 +139,11 @@ def write(table: Table2, out: Path) -> list[Path]:
         f"{table.stem}.html": render_html.html(table, pictures),
         **pictures,
     }
+
+
+def write(table: Table2, out: Path) -> list[Path]:
+    """Write :func:`texts` into ``out``, each replaced whole."""
+    files = texts(table)
     written = [out / name for name in files]
     with uninterrupted():  # every text is ready: the five files are replaced together
         for path, text in zip(written, files.values(), strict=True):
@@ -145,4 +151,4 @@ def write(table: Table2, out: Path) -> list[Path]:
     return written
 
 
-__all__ = ["HEADERS", "Table2", "build", "catalog_rows", "default_cache", "figures", "order", "rows", "write"]
+__all__ = ["HEADERS", "Table2", "build", "catalog_rows", "default_cache", "figures", "order", "rows", "texts", "write"]

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import hashlib
-import importlib.metadata
-import importlib.util
 import json
 import multiprocessing
 from collections.abc import Callable, Sequence
@@ -21,14 +19,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from irprops.files import cache_home, ignore_ctrl_c, write_atomically
+from irprops.files import ignore_ctrl_c, write_atomically
+from irprops.fingerprint import fingerprint, source_roots
 from irprops.verdicts import CheckResult
-
-SOURCES = ("irprops.metrics", "irprops.verdicts", "irprops.properties", "irprops.proofs", "irprops.checking")
-"""The modules and packages whose source can change a verdict (wherever they are installed): found, not imported, so
-that a warm table, which reads its rows, imports neither the search nor the proofs."""
-VERSIONED = ("sympy", "mpmath", "hypothesis", "z3-solver", "cvc5")
-
 
 BUDGET = 600.0
 """Seconds each property's search may take. Far above what any row needs (a few seconds), so
@@ -36,40 +29,10 @@ that the search always runs to its end and the reports are the same bytes on any
 a search stopped by the clock would print a machine-dependent count."""
 
 
-def default_cache() -> Path:
-    return cache_home() / "table"
-
-
-def source_roots() -> list[tuple[str, Path]]:
-    """(module name, its package folder or its file) of each source behind a verdict, from the imported modules themselves.
-
-    So the fingerprint follows the code that runs, in a checkout or in site-packages alike.
-    """
-    roots = []
-    for name in SOURCES:
-        spec = importlib.util.find_spec(name)
-        if spec is None or spec.origin is None:
-            raise ImportError(f"{name} is not installed with irprops")
-        origin = Path(spec.origin)
-        roots.append((name, origin.parent if spec.submodule_search_locations is not None else origin))
-    return roots
-
-
 def code_fingerprint(roots: Sequence[tuple[str, Path]] | None = None) -> str:
-    """A hash of everything that can change a verdict: the checkers' source (``roots``, default :func:`source_roots`)
-    and the pinned versions."""
-    digest = hashlib.sha256()
-    for name, root in roots if roots is not None else source_roots():
-        for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:
-            digest.update(f"{name}/{path.relative_to(root).as_posix() if root.is_dir() else ''}".encode())
-            digest.update(path.read_bytes())
-    digest.update(f"budget={BUDGET}".encode())
-    for name in VERSIONED:
-        try:
-            digest.update(f"{name}=={importlib.metadata.version(name)}".encode())
-        except importlib.metadata.PackageNotFoundError:
-            digest.update(f"{name} absent".encode())
-    return digest.hexdigest()
+    """A hash of everything that can change a verdict: the checkers' source (``roots``, default
+    :func:`~irprops.fingerprint.source_roots`), the search's budget and the pinned versions."""
+    return fingerprint(roots if roots is not None else source_roots(), f"budget={BUDGET}")
 
 
 def _check(metric: str) -> dict:  # type: ignore[type-arg]
