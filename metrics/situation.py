@@ -202,15 +202,41 @@ class Situation:
 
 
 def _hashed(ranking: tuple[Entry, ...], k: int, qrels: tuple[Fraction, ...], nonrelevant: int | None) -> int:
-    """``hash((ranking, k, qrels, nonrelevant))``, the same number computed faster: an integral grade hashes as its
-    numerator does (Python's numeric hash, which Fraction's keeps), and Fraction's own hash computes a modular inverse
-    each time (the searches build tens of thousands of situations, some 200 grades long).
+    """``hash((ranking, k, qrels, nonrelevant))``, the same number computed faster. A tuple's hash is made of its elements'
+    hashes, so each grade may stand in it as any value of the same hash: an integral grade as its numerator (Python's
+    numeric hash, which Fraction's keeps), another as its hash, an int of the same hash (Fraction's own hash computes a
+    modular inverse each time). The searches build tens of thousands of situations, some 200 grades long, from a few
+    hundred grade objects: each object's stand-in is kept, by its identity (:data:`_STANDING`), and the tuples are
+    made in C.
 
     >>> s = (Fraction(1), None, Fraction(1, 2)); _hashed(s, 3, (Fraction(1), Fraction(1, 2)), None) == hash((s, 3, s[::2], None))
     True
     """
-    return hash((tuple(g if g is None or g.denominator != 1 else g.numerator for g in ranking), k,
-                 tuple(g if g.denominator != 1 else g.numerator for g in qrels), nonrelevant))
+    try:
+        return hash((tuple(map(_STANDING.__getitem__, map(id, ranking))), k,
+                     tuple(map(_STANDING.__getitem__, map(id, qrels))), nonrelevant))
+    except KeyError:  # a grade object seen for the first time
+        pass
+    for g in (*ranking, *qrels):
+        if id(g) not in _STANDING and len(_STANDING) < _MOST_STANDING:
+            _KEPT[id(g)] = g  # alive while its identity keys _STANDING: no other object can take that identity
+            _STANDING[id(g)] = _stand_in(g)
+    return hash((tuple(map(_stand_in, ranking)), k, tuple(map(_stand_in, qrels)), nonrelevant))
+
+
+def _stand_in(g: Entry) -> object:
+    """A value whose hash is ``hash(g)``, cheaper to hash (see :func:`_hashed`)."""
+    if g is None:
+        return None
+    return g.numerator if g.denominator == 1 else hash(g)
+
+
+_STANDING: dict[int, object] = {}
+"""The stand-in of each grade object seen (by ``id``), for :func:`_hashed`."""
+_KEPT: dict[int, object] = {}
+"""The grade objects whose identities key :data:`_STANDING`, kept alive so that their identities stay theirs."""
+_MOST_STANDING = 1 << 14
+"""The most grade objects kept (past it, the others' stand-ins are computed each time, as the first time)."""
 
 
 def _entry(value: Entry | int | str, position: int) -> Entry:

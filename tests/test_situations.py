@@ -78,3 +78,26 @@ class TestSituations:
         remaining = list(s.qrels)
         for g in relevant:
             remaining.remove(g)  # raises if the ranking's grades are not a sub-multiset of the qrels
+
+
+class TestHashing:
+    """A situation's hash is computed from kept stand-ins of its grades: it must be Python's hash of its fields."""
+
+    def test_is_the_hash_of_its_fields_for_shared_fresh_integral_and_fractional_grades(self) -> None:
+        import random
+
+        rng = random.Random(7)
+        shared = [None, *(Fraction(a, b) for b in range(1, 7) for a in range(b + 1))]
+        for _ in range(3000):
+            ranking = tuple(rng.choice(shared) if rng.random() < 0.6 else
+                            Fraction(rng.randrange(0, 10 ** rng.randrange(1, 30)), rng.randrange(1, 10 ** rng.randrange(1, 30)))
+                            for _ in range(rng.randrange(0, 30)))
+            ranking = tuple(None if g is None or g > 1 else g for g in ranking)
+            qrels = tuple(sorted((g for g in ranking if g), reverse=True))
+            N = rng.choice([None, 40])
+            assert hash(Situation.unchecked(ranking, 3, qrels, N)) == hash((ranking, 3, qrels, N))
+
+    def test_equal_situations_of_different_grade_objects_hash_alike(self) -> None:
+        one = Situation.unchecked((Fraction(1, 2), Fraction(1), None), 2, (Fraction(1), Fraction(1, 2)))
+        other = Situation.unchecked((Fraction(2, 4), Fraction(3, 3), None), 2, (Fraction(4, 4), Fraction(1, 2)))
+        assert one == other and hash(one) == hash(other) and len({one, other}) == 1
