@@ -7,12 +7,7 @@ at import, the clock at start-up. So every situation a proposal's witnesses rest
 once more by a new interpreter that imports the proposal afresh, and each score must be the
 same, exactly (the same exact value, or the same float, bit for bit). A proposal that answers
 otherwise there has no witness: its "no" becomes "unknown", saying where the two processes
-disagreed. The fresh process is a :class:`~irprops.properties.sandbox.Sandbox` of its own, started
-when the searches start (:meth:`ProposalTarget.reopen_ahead`), so that it imports the proposal on
-another core while they run; nothing is asked of it before the witnesses are. (A proposal that
-seeds itself from the clock in whole seconds at import may start in the same second as the first
-process, as it could before in a check that took under a second: the salt and import-time state
-are what this re-run is sure to vary.)
+disagreed. The fresh process is a :class:`~irprops.properties.sandbox.Sandbox` of its own.
 """
 
 from __future__ import annotations
@@ -28,14 +23,10 @@ from irprops.verdicts import Prop, Verdict, show
 
 from .targets import Defect, ProposalTarget
 
-__all__ = ["FRESH_ENVIRONMENT", "MAX_SITUATIONS", "confirm", "locate", "rerun", "situations_in"]
+__all__ = ["MAX_SITUATIONS", "confirm", "locate", "rerun", "situations_in"]
 
 MAX_SITUATIONS = 64
 """The most situations re-run in the fresh process (every property's witness needs at most a handful)."""
-
-
-FRESH_ENVIRONMENT = {"PYTHONHASHSEED": "random"}
-"""What the fresh process differs in besides being new: its own salt for string hashes."""
 
 
 def locate(function: Callable[..., Any]) -> str | None:
@@ -78,7 +69,7 @@ def outcome_text(target: ProposalTarget, situation: Situation) -> str:
 def rerun(subject: ProposalTarget, situations: list[Situation]) -> list[str] | str:
     """The outcome texts of a fresh process (a new :class:`Sandbox`, its own hash seed) on ``situations``,
     or why there are none (a sentence)."""
-    again = subject.reopened(FRESH_ENVIRONMENT)
+    again = subject.reopened({"PYTHONHASHSEED": "random"})
     if isinstance(again, str):
         return again
     try:

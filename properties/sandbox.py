@@ -73,9 +73,7 @@ class Sandbox:
 
     def __init__(self, where: str, *, memory: int = MEMORY_BYTES, environment: dict[str, str] | None = None,
                  toolkit: str | None = None, scale: int = 1, load_seconds: float | None = None,
-                 compared: bool = False, ahead: bool = False) -> None:
-        """``ahead``: start the process and return at once; it loads beside what the caller does, and :attr:`loaded`
-        (or the first question) waits for it, raising there what loading would have raised here."""
+                 compared: bool = False) -> None:
         self.where = where
         self._limited = load_seconds is not None
         self.load_seconds = load_seconds or (TOOLKIT_LOAD_SECONDS if toolkit else LOAD_SECONDS)
@@ -96,18 +94,8 @@ class Sandbox:
         self._answers = -1
         self._buffer = b""
         self._asked = 0
-        self._loaded: Loaded | None = None
         _LIVE.add(self)
-        self._spawn()
-        if not ahead:
-            self._loaded = self._ready()
-
-    @property
-    def loaded(self) -> Loaded:
-        """What the child found under the proposal's name (waited for here when the process was started ahead)."""
-        if self._loaded is None:
-            self._loaded = self._ready()
-        return self._loaded
+        self.loaded = self._start()
 
     def __enter__(self) -> Self:
         return self
@@ -146,9 +134,9 @@ class Sandbox:
         budget is held past ``within`` by one call at most; the next request starts a new process). No more is sent
         ahead than half of ``within`` allows at the pace of the slowest call so far (one at a time, at first).
         """
-        if self._process is None or self._loaded is None:
+        if self._process is None:
             try:
-                self._start() if self._process is None else self.loaded
+                self._start()
             except InputError:
                 return [], False
         started = last = time.monotonic()
@@ -197,9 +185,9 @@ class Sandbox:
         return answers, False
 
     def _asking(self, request: dict[str, Any], seconds: float) -> dict[str, Any]:
-        if self._process is None or self._loaded is None:
+        if self._process is None:
             try:
-                self._start() if self._process is None else self.loaded
+                self._start()
             except InputError as error:
                 return {"kind": "defect", "problem": f"its process could not be started again ({error})"[:300], "printed": ""}
         self._asked += 1
@@ -236,12 +224,6 @@ class Sandbox:
         self._buffer = b""
 
     def _start(self) -> Loaded:
-        self._spawn()
-        self._loaded = self._ready()
-        return self._loaded
-
-    def _spawn(self) -> None:
-        """Start the child and tell it what to load, without waiting for it."""
         requests_read, requests_write = os.pipe()
         answers_read, answers_write = os.pipe()
         environment = {**os.environ, **(self.environment or {})}
@@ -252,20 +234,11 @@ class Sandbox:
         os.close(requests_read)
         os.close(answers_write)
         self._requests, self._answers = os.fdopen(requests_write, "w", encoding="utf-8"), answers_read
-        start = {"where": self.where, "toolkit": self.toolkit, "scale": self.scale, "compared": self.compared,
-                 "path": [p for p in sys.path if p]}
         try:
+            start = {"where": self.where, "toolkit": self.toolkit, "scale": self.scale, "compared": self.compared,
+                     "path": [p for p in sys.path if p]}
             self._requests.write(json.dumps(start) + "\n")
             self._requests.flush()
-        except OSError:
-            pass  # the child has ended already: _ready reads its end
-        except BaseException:
-            self.close()
-            raise
-
-    def _ready(self) -> Loaded:
-        """Wait for the child to say it has loaded the proposal; raises InputError when it could not."""
-        try:
             answer = self._read(self.load_seconds)
         except BaseException:  # Ctrl-C while it loads: the child ends with it
             self.close()

@@ -19,7 +19,7 @@ from irprops.metrics import REGISTRY, InputError, Measure, Metric, parse
 from irprops.verdicts import COLUMNS, Prop, Relevance, Verdict
 
 from .base import PROPERTIES
-from .fresh import FRESH_ENVIRONMENT, confirm, locate
+from .fresh import confirm, locate
 from .loading import load_proposal, where_of
 from .sandbox import Sandbox
 from .space import Space
@@ -65,8 +65,6 @@ def run_search(subject: Target, keys: Iterable[Prop], *, budget: float | None = 
         if budget <= 0:
             raise InputError("--budget", budget, "must be positive")
         space = dataclasses.replace(space, budget=budget)
-    if isinstance(subject, ProposalTarget):
-        subject.reopen_ahead(FRESH_ENVIRONMENT)  # the process confirm re-runs witnesses in loads beside the searches
     found = {key: PROPERTIES[key].run(subject, space, None if settle is None else functools.partial(settle, key))
              for key in sorted(set(keys), key=lambda k: (k is Prop.BOUNDED, COLUMNS.index(k)))}
     if isinstance(subject, ProposalTarget):

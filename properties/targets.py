@@ -328,8 +328,6 @@ class ProposalTarget(Target):
         self.batches = sandbox is not None  # its process is asked ahead, pipelined (:meth:`prefetch`)
         self._asked_for: dict[Situation, Outcome] = {}
         """The outcomes the searches asked for, in the order they asked (:meth:`seen`)."""
-        self._ahead: tuple[dict[str, str], Sandbox] | None = None
-        """A process :meth:`reopen_ahead` started, and its environment: nothing has been asked of it."""
         self._hung: dict[Situation, Hang] = {}
         """The situation :meth:`prefetch` found hung: it stands for the search's first asking of that situation."""
         self._asked: dict[Situation, dict[str, Any]] = {}
@@ -340,45 +338,19 @@ class ProposalTarget(Target):
         return ProposalTarget(self.function, self.name, self.relevance, self.timeout, self.where, self.sandbox)
 
     def close(self) -> None:
-        """End the proposal's process, if it has one, and any process started ahead for :meth:`reopened`."""
+        """End the proposal's process, if it has one."""
         if self.sandbox is not None:
             self.sandbox.close()
-        if self._ahead is not None:
-            self._ahead[1].close()
-            self._ahead = None
-
-    def reopen_ahead(self, environment: dict[str, str]) -> None:
-        """Start now the process :meth:`reopened` will give for ``environment``, so that it imports the proposal while the
-        searches run (on another core) rather than after them. It is as fresh as one started later: nothing is asked of
-        it before :meth:`reopened`."""
-        if self._ahead is None and self.where is not None:
-            with contextlib.suppress(InputError, OSError):
-                self._ahead = environment, self._box(environment, ahead=True)
 
     def reopened(self, environment: dict[str, str]) -> ProposalTarget | str:
         """The same proposal in a new process with ``environment`` (its own hash seed, say), or why there is none."""
         if self.where is None:
             return "it has no name a fresh process can import (a lambda, a nested function, or one defined in __main__)"
         try:
-            box = self._opened(environment)
+            box = Sandbox(self.where, environment=environment)
         except InputError as error:
             return f"the fresh process could not load the proposal ({error})"
         return ProposalTarget(None, self.name, self.relevance, self.timeout, self.where, box)
-
-    def _box(self, environment: dict[str, str], *, ahead: bool = False) -> Sandbox:
-        """A new process of this proposal with ``environment``."""
-        assert self.where is not None
-        return Sandbox(self.where, environment=environment, ahead=ahead)
-
-    def _opened(self, environment: dict[str, str]) -> Sandbox:
-        """The process started ahead for ``environment``, loaded, or a new one; raises InputError when it cannot load."""
-        ahead, self._ahead = self._ahead, None
-        if ahead is not None and ahead[0] == environment:
-            ahead[1].loaded  # noqa: B018 - waits for it to load, raising what loading raised
-            return ahead[1]
-        if ahead is not None:
-            ahead[1].close()
-        return self._box(environment)
 
     def score(self, situation: Situation) -> Outcome:
         found = super().score(situation)

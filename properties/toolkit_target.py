@@ -10,7 +10,6 @@ one query id per situation: a check costs a few hundred calls, not tens of thous
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import time
 from collections.abc import Iterable
@@ -25,9 +24,7 @@ from .sandbox import OutOfTime, Sandbox
 from .targets import Hang, Outcome, ProposalTarget, Target
 
 FRESH_WARMUP = 1.0
-"""A toolkit whose warm-up took longer has its witnesses re-run in its own process only, not in a fresh one (ranx's took
-5 to 12 s while its adapter built ranx's typed dictionaries, which compile in every process; 0.7 s since it gives runs
-without ties as typed lists)."""
+"""A toolkit whose warm-up took longer (ranx: 12 s) has its witnesses re-run in its own process only, not in a fresh one."""
 BATCH = 2000
 """The most situations one toolkit call scores."""
 
@@ -77,25 +74,17 @@ class ToolkitTarget(ProposalTarget):
             return self.timeout * situations
         return self.timeout + 10 * self._each * situations
 
-    def reopen_ahead(self, environment: dict[str, str]) -> None:
-        if self._ahead is None and self.warmup <= FRESH_WARMUP:
-            with contextlib.suppress(InputError, OSError):
-                self._ahead = environment, self._box(environment, ahead=True)
-
     def reopened(self, environment: dict[str, str]) -> ToolkitTarget | str:
+        box = self.sandbox
+        assert box is not None
         if self.warmup > FRESH_WARMUP:
             return (f"its warm-up took {self.warmup:.1f} s (a JIT compiling), which a fresh process would take again; "
                     "its witnesses were re-run in its own process, each time with nothing cached")
         try:
-            again = self._opened(environment)
+            again = Sandbox(box.where, environment=environment, toolkit=box.toolkit, scale=box.scale)
         except InputError as error:
             return f"the fresh process could not load the toolkit ({error})"
         return ToolkitTarget(self.spec, self.name, self.relevance, self.timeout, again)
-
-    def _box(self, environment: dict[str, str], *, ahead: bool = False) -> Sandbox:
-        box = self.sandbox
-        assert box is not None
-        return Sandbox(box.where, environment=environment, toolkit=box.toolkit, scale=box.scale, ahead=ahead)
 
     def prefetch(self, situations: Iterable[Situation]) -> None:
         """Score the situations not scored yet, :data:`BATCH` per call; those a batch cannot answer are left to

@@ -178,48 +178,6 @@ class TestWitnessesInAFreshProcess:
         assert "Not re-run in a fresh Python process: it has no name a fresh process can import" in monotonic.evidence
 
 
-class TestTheFreshProcessStartedAhead:
-    """The fresh process is started when the searches start, and loads beside them; nothing is asked of it before."""
-
-    @staticmethod
-    def proposal_processes() -> set[int]:
-        import os
-
-        found = set()
-        for pid in filter(str.isdigit, os.listdir("/proc")):
-            try:
-                with open(f"/proc/{pid}/cmdline", "rb") as command, open(f"/proc/{pid}/stat") as stat:
-                    if b"proposal_process.py" in command.read() and int(stat.read().rsplit(")", 1)[1].split()[1]) == os.getpid():
-                        found.add(int(pid))
-            except OSError:
-                continue
-        return found
-
-    def test_a_process_started_ahead_answers_as_one_started_when_asked(self) -> None:
-        from irprops.properties.sandbox import Sandbox
-
-        with Sandbox(f"{PROPOSALS}:precision", ahead=True) as ahead, Sandbox(f"{PROPOSALS}:precision") as now:
-            assert ahead.ask(["1", "0"], 2, ["1"], seconds=5.0)["value"] == now.ask(["1", "0"], 2, ["1"], seconds=5.0)["value"]
-            assert ahead.loaded == now.loaded
-
-    def test_a_proposal_that_cannot_load_started_ahead_fails_when_it_is_first_used(self) -> None:
-        from irprops.properties.sandbox import Sandbox
-
-        box = Sandbox(f"{PROPOSALS}:precison", ahead=True)  # returns at once
-        with pytest.raises(InputError, match="did you mean precision"):
-            box.loaded  # noqa: B018
-
-    def test_a_check_leaves_no_process_behind_when_no_witness_needed_the_fresh_one(self) -> None:
-        before = self.proposal_processes()
-        result = check(f"{PROPOSALS}:precision", ["bounded"])  # bounded: yes by search is not claimed, no witness either
-        assert all(v.witness is None for v in result.verdicts.values())
-        assert self.proposal_processes() == before
-
-    def test_the_fresh_process_of_a_toolkit_is_started_ahead_too_and_reproduces_its_witnesses(self) -> None:
-        monotonic = check(f"dicts:{ROOT / 'tests' / 'toolkit_functions.py'}:precision", ["monotonic"])["monotonic"]
-        assert monotonic.verdict == "no" and monotonic.witness is not None and monotonic.witness.fresh_process
-
-
 class TestLoading:
     @pytest.mark.parametrize(("spec", "message"), [
         (f"{PROPOSALS}:precison", "did you mean precision"),
