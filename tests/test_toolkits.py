@@ -124,6 +124,18 @@ class TestGlue:
         with pytest.raises(ValueError, match="grade 1/2 that the qrels do not"):
             query(["1/2", "1/2"], ["1/2"], scale=12)
 
+    def test_a_situation_with_two_grades_the_scale_cannot_hold_fails_alike_in_every_process(self) -> None:
+        import os
+        import subprocess
+        import sys
+
+        # a helper-74 finding: the fresh process compares defects by their text, which must not depend on the hash salt
+        code = ("from irprops.toolkits.glue import query\n"
+                "try:\n    query(['1/5', '1/7'], ['1/5', '1/7'], scale=12)\nexcept ValueError as error:\n    print(error)\n")
+        said = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                               env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(8)}
+        assert said == {"the grade 1/5 is not a multiple of 1/12, which the toolkit's integer grades can hold\n"}
+
     def test_a_batch_that_fails_is_scored_situation_by_situation_so_each_failure_is_its_own(self) -> None:
         from tests import toolkit_functions
 
@@ -284,11 +296,22 @@ class TestRanxsTwoInputForms:
             assert fast == [float(v) for v in usual], name  # bit for bit
             assert len(set(fast)) >= 3, name  # situations that tell the queries apart
 
-    def test_a_grade_ranx_cannot_hold_is_an_error_in_the_fast_form_too(self) -> None:
+    def test_a_grade_ranx_cannot_hold_is_an_error_on_an_untied_run_too(self) -> None:
         from irprops.toolkits.calls import CALLS
 
         with pytest.raises(ValueError, match="ranx dropped grades"):
             CALLS["ranx"](Spec("ranx", "ndcg"), {"1": {"d1": Fraction(1, 2)}}, {"1": {"d1": 1.0}}, 1)
+
+    def test_grades_ranx_holds_are_accepted_alike_with_and_without_ties(self) -> None:
+        import numpy as np  # a helper-74 finding: the fast form refused numpy ints and whole floats the other accepts
+        import ranx
+
+        from irprops.toolkits.calls import CALLS
+
+        for grade in (np.int64(2), 2.0, Fraction(2), 2 ** 60):
+            qrels, run = {"1": {"d1": grade, "d2": 1}}, {"1": {"d2": 3.0, "d1": 2.0, "d3": 1.0}}
+            usual = ranx.evaluate(ranx.Qrels.from_dict(qrels), ranx.Run.from_dict(run), "ndcg@2", return_mean=False)
+            assert CALLS["ranx"](Spec("ranx", "ndcg"), qrels, run, 2) == {"1": float(usual[0])}, grade
 
     def test_a_run_with_ties_goes_through_qrels_and_run_and_keeps_their_tie_order(self) -> None:
         import ranx
@@ -298,6 +321,14 @@ class TestRanxsTwoInputForms:
         qrels, run = {"1": {"d1": 1, "d2": 0}}, {"1": {"d1": 1.0, "d2": 1.0, "d3": 1.0}}
         usual = ranx.evaluate(ranx.Qrels.from_dict(qrels), ranx.Run.from_dict(run), "ndcg@1", return_mean=False)
         assert CALLS["ranx"](Spec("ranx", "ndcg"), qrels, run, 1) == {"1": float(usual[0])}
+
+
+@needs("ranx")
+@pytest.mark.slow
+def test_ranxs_witnesses_are_re_run_in_a_fresh_process_whatever_the_machines_load() -> None:
+    realizable = check("ranx:rbp(p=0.8)", ["realizable"])["realizable"]  # its warm-up: 0.7 s, 1.5 s on a busy machine
+    assert realizable.verdict == "no" and realizable.witness is not None and realizable.witness.fresh_process
+    assert "Re-run in a fresh Python process: the same scores." in realizable.evidence
 
 
 @needs("cwl_eval")

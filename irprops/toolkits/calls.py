@@ -68,7 +68,8 @@ def _ranx(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
     given = {q: qrels[q] for q in both}
     ranked = {q: run[q] for q in both}
     name = _ranx_name(spec, k)
-    if all(given.values()) and all(len(set(docs.values())) == len(docs) for docs in ranked.values()):
+    if (all(given.values()) and all(type(g) is int and 0 <= g < 2 ** 53 for docs in given.values() for g in docs.values())
+            and all(len(set(docs.values())) == len(docs) for docs in ranked.values())):
         return dict(zip(both, _ranx_untied(given, ranked, name), strict=True))
     kept = ranx.Qrels.from_dict(given)
     if {q: dict(d) for q, d in kept.to_dict().items()} != {q: d for q, d in given.items() if d}:
@@ -82,7 +83,8 @@ def _ranx_untied(qrels: Qrels, run: Run, name: str) -> list[float]:
     become inside ``evaluate`` (``[[hash(docno), grade or score], ...]``, sorted by the second column), built without the
     typed dictionaries whose building and reading back cost seconds of compiling in every process and milliseconds in
     every call. The same metric code scores them; the two forms differ only in the order they give tied documents,
-    so runs with ties go through ``Qrels``/``Run`` (tests/test_toolkits.py compares both forms)."""
+    so runs with ties go through ``Qrels``/``Run`` (tests/test_toolkits.py compares both forms), as do grades other than
+    Python ints from 0 to 2^53 (which a float holds exactly), so that what each form accepts is what ranx accepts."""
     import warnings
 
     import numpy as np
@@ -94,8 +96,7 @@ def _ranx_untied(qrels: Qrels, run: Run, name: str) -> list[float]:
         judged = python_dict_to_typed_list(qrels, sort=True)
         ranked = python_dict_to_typed_list(run, sort=True)
         for docs, kept in zip(qrels.values(), judged, strict=True):
-            if sorted(kept[:, 1].tolist()) != sorted(float(g) for g in docs.values()) or any(
-                    not isinstance(g, int) or g < 0 or g >= 2 ** 53 for g in docs.values()):
+            if sorted(kept[:, 1].tolist()) != sorted(float(g) for g in docs.values()):
                 raise ValueError("ranx dropped grades from the qrels it was given (it keeps integer grades >= 0 only)")
         # ranx 0.3's evaluate raises KeyError for one metric of typed lists with return_mean=False: asked twice
         scored = ranx.evaluate(judged, ranked, [name, name], return_mean=False)[name]

@@ -58,16 +58,19 @@ def query(ranking: Sequence[Any], qrels: Sequence[Any], *, scale: int | None,
     >>> query(["1", "0", "0"], ["1"], scale=1, ties=[3])[1]
     {'d000002': 1.0, 'd000003': 1.0, 'd000001': 1.0}
     """
-    read = {g: _read(g, scale) for g in {*qrels, *ranking} if g is not None}  # a few grades, each read once
-    left = Counter(read[g][0] for g in qrels)
+    left = Counter(_read(g, scale)[0] for g in qrels)  # read in order: an error names the first grade at fault
     width = max(DOCNO_DIGITS, len(str(len(ranking))))
     judged: dict[str, Any] = {}
     run: dict[str, float] = dict(_untied(len(ranking), width) if ties is None else
                                  ((f"d{number:0{width}d}", score) for number, score in docno_numbers(len(ranking), ties)))
+    read: dict[Any, tuple[str, Fraction, Any]] = {}  # the few grades of the ranking, each read once
     for entry, docno in zip(ranking, run):
         if entry is None:
             continue
-        key, grade, given = read[entry]
+        found = read.get(entry)
+        if found is None:
+            found = read[entry] = _read(entry, scale)
+        key, grade, given = found
         if grade:
             if not left[key]:
                 raise ValueError(f"the ranking holds a document of grade {grade} that the qrels do not")
