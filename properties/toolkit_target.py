@@ -23,8 +23,11 @@ from .loading import where_of
 from .sandbox import OutOfTime, Sandbox
 from .targets import Hang, Outcome, ProposalTarget, Target
 
-FRESH_WARMUP = 1.0
-"""A toolkit whose warm-up took longer (ranx: 12 s) has its witnesses re-run in its own process only, not in a fresh one."""
+FRESH_WARMUP = 5.0
+"""A toolkit whose warm-up took longer has its witnesses re-run in its own process only, not in a fresh one, which would
+take it again (a JIT compiling into an empty cache: ranx, about 30 s). Far above the warm-ups of a warm cache, so that
+the choice does not change from run to run with the machine's load (ranx's 0.7 s reached 1.5 s on a busy machine,
+and its evidence changed with it when this was 1 s: a helper-74 finding)."""
 BATCH = 2000
 """The most situations one toolkit call scores."""
 

@@ -7,6 +7,7 @@ that caused them and never become a "no"; a hang stops only the property it hit.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 import pytest
@@ -176,6 +177,55 @@ class TestWitnessesInAFreshProcess:
         monotonic = check(lambda ranking, k, qrels: proposals.precision(ranking, k, qrels), ["monotonic"])["monotonic"]
         assert monotonic.verdict == "no" and monotonic.witness is not None and not monotonic.witness.fresh_process
         assert "Not re-run in a fresh Python process: it has no name a fresh process can import" in monotonic.evidence
+
+
+class TestTheFreshProcessComesAfterTheSearches:
+    """The fresh process imports the proposal after the searches (helper-74 found both faults in a process started with
+    them): a proposal seeded from the clock is then seen, and what one does at import cannot disturb the searches."""
+
+    def test_a_proposal_seeded_from_the_clock_in_whole_seconds_gets_no_witness(self, tmp_path) -> None:  # type: ignore[no-untyped-def]
+        proposal = tmp_path / "clock_seeded.py"
+        proposal.write_text(textwrap.dedent("""
+            import time
+            from fractions import Fraction
+
+            _SEED = int(time.time())  # random.seed(int(time.time())), say
+
+
+            def clock_seeded_precision(ranking, k, qrels):
+                time.sleep(0.0005)  # the searches take over a second: the fresh process imports in another second
+                return sum(ranking[:k], Fraction(0)) / k + Fraction(_SEED % 997 + 1, 10**9)
+        """))
+        monotonic = check(f"{proposal}:clock_seeded_precision", ["monotonic", "convergent"], budget=1.5, prove=False)["monotonic"]
+        assert (monotonic.verdict, monotonic.method) == ("unknown", "search: the proposal is not reproducible"), monotonic.evidence
+        assert monotonic.witness is None
+
+    def test_what_the_fresh_process_does_at_import_happens_after_the_searches_not_during_them(self, tmp_path) -> None:  # type: ignore[no-untyped-def]
+        table = tmp_path / "table.txt"
+        proposal = tmp_path / "writes_at_import.py"
+        proposal.write_text(textwrap.dedent(f"""
+            from fractions import Fraction
+
+            with open({str(table)!r}, "w") as table:  # not atomically: a reader may meet it half written
+                for i in range(300_000):
+                    table.write(f"{{i:050d}}\\n")
+                table.write("weight 1\\n")
+
+
+            def precision(ranking, k, qrels):
+                with open({str(table)!r}, "rb") as table:
+                    table.seek(0, 2)
+                    if table.tell() < 9:
+                        raise RuntimeError("the table is being written")
+                    table.seek(-9, 2)
+                    if table.read() != b"weight 1\\n":
+                        raise RuntimeError("the table is being written")
+                return sum(ranking[:k], Fraction(0)) / k
+        """))
+        result = check(f"{proposal}:precision", ["monotonic", "convergent"], budget=1.5, prove=False)
+        assert result["monotonic"].verdict == "no" and result["monotonic"].witness.fresh_process  # type: ignore[union-attr]
+        for verdict in result.verdicts.values():
+            assert verdict.search is not None and verdict.search.defects == 0, verdict.evidence
 
 
 class TestLoading:
