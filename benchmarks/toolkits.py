@@ -1,6 +1,6 @@
 """Issue 12's figure: `irprops check` of a toolkit's metric, warm-up included, against its target of 10 s each.
 
-    python benchmarks/toolkits.py
+    python benchmarks/toolkits.py [TARGET ...]      (default: the nine the issue names)
 
 Runs ``irprops check TARGET --json`` for each toolkit metric the issue names, as a fresh process, and prints its wall
 clock, the warm-up the check reports (a JIT compiling), the situations scored and the calls into the toolkit, the
@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-TARGETS = ("ir_measures:nDCG", "ir_measures:P", "ir_measures:AP", "ir_measures:RR", "pytrec_eval:Rprec",
+TARGETS = tuple(sys.argv[1:]) or ("ir_measures:nDCG", "ir_measures:P", "ir_measures:AP", "ir_measures:RR", "pytrec_eval:Rprec",
            "pytrec_eval:ndcg_cut", "ranx:ndcg", "ranx:rbp(p=0.8)", "rbp_eval:rbp(p=0.8)")
 TARGET_SECONDS = 10.0
 

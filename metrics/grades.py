@@ -122,6 +122,36 @@ def format_grade(grade: Entry) -> str:
     return str(grade)
 
 
+def grade_texts(grades: Iterable[Entry]) -> list[str | None]:
+    """``str(g)`` of each grade (None for an unjudged entry), as a proposal's or a toolkit's process is sent them.
+
+    The searches send the same few hundred grade objects hundreds of thousands of times: each object's text is kept,
+    by its identity (the object kept alive with it, so that no other object takes that identity), and the list is
+    made in C.
+
+    >>> grade_texts([Fraction(1, 2), None, Fraction(1)])
+    ['1/2', None, '1']
+    """
+    grades = grades if isinstance(grades, (tuple, list)) else tuple(grades)
+    try:
+        return list(map(_TEXTS.__getitem__, map(id, grades)))
+    except KeyError:  # a grade object met for the first time
+        pass
+    for g in grades:
+        if id(g) not in _TEXTS and len(_TEXTS) < _MOST_TEXTS:
+            _TEXT_KEPT[id(g)] = g
+            _TEXTS[id(g)] = None if g is None else str(g)
+    return [None if g is None else str(g) for g in grades]
+
+
+_TEXTS: dict[int, str | None] = {}
+"""The text of each grade object met (by ``id``), for :func:`grade_texts`."""
+_TEXT_KEPT: dict[int, object] = {}
+"""The grade objects whose identities key :data:`_TEXTS`, kept alive so that their identities stay theirs."""
+_MOST_TEXTS = 1 << 14
+"""The most grade objects kept (past it, the others' texts are made each time)."""
+
+
 def format_ranking(entries: Iterable[Entry]) -> str:
     """Write a ranking compactly (``10?01``) when every grade is 0, 1 or ?, else comma-separated.
 

@@ -29,6 +29,7 @@ import sympy
 
 from irprops.metrics import UNDEFINED, InputError, Measure, Situation, Undecided, Undefined, compare
 from irprops.metrics.exact import Exact, as_exact, brief, decimal, log2, to_float, to_str
+from irprops.metrics.grades import grade_texts
 from irprops.metrics.reads import ReadMemo
 from irprops.verdicts import Relevance, Score, show, situation_json
 
@@ -392,7 +393,7 @@ class ProposalTarget(Target):
 
     @staticmethod
     def _request(situation: Situation) -> tuple[list[str | None], int, list[str]]:
-        return [str(g or 0) for g in situation.ranking], situation.k, [str(g) for g in situation.qrels]
+        return [t or "0" for t in grade_texts(situation.ranking)], situation.k, grade_texts(situation.qrels)  # type: ignore[return-value]
 
     def _evaluate(self, situation: Situation) -> Outcome:
         hung = self._hung.pop(situation, None)  # what asking it now would have done: asked again after that, as before

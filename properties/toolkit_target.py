@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from irprops.metrics import InputError, Situation
+from irprops.metrics.grades import grade_texts
 from irprops.toolkits import CUSTOM, EXTRA, GRADE_SCALE, TOOLKITS, Spec, SpecError, parse
 from irprops.verdicts import Relevance
 
@@ -115,7 +116,7 @@ class ToolkitTarget(ProposalTarget):
 
     @staticmethod
     def _request(situation: Situation) -> tuple[list[str | None], int, list[str]]:
-        return ([None if g is None else str(g) for g in situation.ranking], situation.k, [str(g) for g in situation.qrels])
+        return grade_texts(situation.ranking), situation.k, grade_texts(situation.qrels)  # type: ignore[return-value]
 
     def _answer(self, situation: Situation) -> dict[str, Any]:
         self.calls += 1

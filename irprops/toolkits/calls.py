@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import io
+import itertools
 import os
 from collections.abc import Callable
 from typing import Any
@@ -94,13 +95,18 @@ def _ranx_untied(qrels: Qrels, run: Run, name: str) -> list[float]:
     with warnings.catch_warnings():  # its docno hashes are cast to int64 for sorting, with a warning at compile time
         warnings.simplefilter("ignore")
         judged = python_dict_to_typed_list(qrels, sort=True)
-        ranked = python_dict_to_typed_list(run, sort=True)
+        # a run whose scores decrease in the order given is what ranx's sort would make of it (x[argsort(-x)] is x)
+        ranked = python_dict_to_typed_list(run, sort=not all(_decreasing(list(docs.values())) for docs in run.values()))
         for docs, kept in zip(qrels.values(), judged, strict=True):
             if sorted(kept[:, 1].tolist()) != sorted(float(g) for g in docs.values()):
                 raise ValueError("ranx dropped grades from the qrels it was given (it keeps integer grades >= 0 only)")
         # ranx 0.3's evaluate raises KeyError for one metric of typed lists with return_mean=False: asked twice
         scored = ranx.evaluate(judged, ranked, [name, name], return_mean=False)[name]
     return [float(v) for v in np.asarray(scored)]
+
+
+def _decreasing(scores: list[float]) -> bool:
+    return all(a > b for a, b in itertools.pairwise(scores))
 
 
 def _rbp_eval(spec: Spec, qrels: Qrels, run: Run, k: int) -> dict[str, float]:
