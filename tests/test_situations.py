@@ -101,3 +101,17 @@ class TestHashing:
         one = Situation.unchecked((Fraction(1, 2), Fraction(1), None), 2, (Fraction(1), Fraction(1, 2)))
         other = Situation.unchecked((Fraction(2, 4), Fraction(3, 3), None), 2, (Fraction(4, 4), Fraction(1, 2)))
         assert one == other and hash(one) == hash(other) and len({one, other}) == 1
+
+
+class TestGradeTexts:
+    def test_are_the_texts_of_shared_fresh_and_unjudged_grades_whatever_objects_came_before(self) -> None:
+        import random
+
+        from irprops.metrics.grades import grade_texts
+
+        rng = random.Random(11)
+        shared = [None, *(Fraction(a, b) for b in range(1, 7) for a in range(b + 1))]
+        for _ in range(3000):  # fresh objects die and their identities are taken by others: a text must follow its object
+            grades = [rng.choice(shared) if rng.random() < 0.5 else Fraction(rng.randrange(100), rng.randrange(1, 100))
+                      for _ in range(rng.randrange(0, 20))]
+            assert grade_texts(grades) == [None if g is None else str(g) for g in grades]
