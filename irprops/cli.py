@@ -373,23 +373,30 @@ def table(out: str, order_: str | None, workers: int, no_cache: bool, catalog: b
 
     from irprops import table_output
 
+    start = time.perf_counter()
+    cache = None if no_cache else table_output.default_cache()
+    kept = table_output.kept_at(cache, order_, catalog) if cache is not None else None
+    output = table_output.lookup(kept) if kept is not None else None  # warm: the whole output is kept
+    columns = _columns(order_) if output is None else []  # an --order kept with an output was valid
     if workers < 1:
         raise _metrics().InputError("--workers", workers, "must be at least 1")
     writable_folder(Path(out), "--out")
-    cache = None if no_cache else table_output.default_cache()
     if cache is not None:
         writable_folder(cache, "the cache", "run with --no-cache, or set XDG_CACHE_HOME")
-    start = time.perf_counter()
     console = Console(highlight=False)
     if importlib.util.find_spec("cvc5") is None:  # asked without importing the proofs (Z3): a warm table needs neither
         console.print("note: cvc5 is not installed, so no proof is cross-checked and the reports will differ from the "
                       "committed ones in saying so (pip install 'irprops[cvc5]')", markup=False)
-    output = table_output.lookup(cache, order_, catalog) if cache is not None else None  # warm: the output is kept
+    made = output is None
     if output is None:
-        output = _built_table(order_, workers, cache, catalog, console)
-        if cache is not None:
-            table_output.store(cache, order_, catalog, output)
-    written = table_output.write(output, Path(out))
+        output = _built_table(columns, workers, cache, catalog, console)
+    written = table_output.write(output, Path(out))  # the reports first: keeping the output may fail (a full disk)
+    if made and kept is not None and cache is not None:
+        try:
+            if table_output.kept_at(cache, order_, catalog) == kept:  # not kept when a source changed during the build
+                table_output.store(kept, output)
+        except OSError as error:
+            console.print(f"note: the output could not be kept for the next run ({error})", markup=False)
     heading = "The catalog" if catalog else "Table 2"
     view = Table(*output.headers, title=f"{heading}, regenerated from the definitions",
                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)  # fits 80 columns
@@ -402,20 +409,26 @@ def table(out: str, order_: str | None, workers: int, no_cache: bool, catalog: b
     console.print(f"wrote {', '.join(str(p) for p in written)} in {time.perf_counter() - start:.1f} s", markup=False)
 
 
-def _built_table(order_: str | None, workers: int, cache: Path | None, catalog: bool, console: Any) -> Any:
-    """Check the rows not cached (with a progress bar), build the table and render it: a
-    :class:`~irprops.table_output.Output`. ``order_``: ``--order`` as written, checked here."""
-    from rich.progress import Progress
-
-    from irprops import table as t2
+def _columns(order_: str | None) -> list[Any]:
+    """The columns ``--order`` names, in its order (all seven by default); an unknown or repeated one is an error."""
     from irprops.metrics import InputError
-    from irprops.table import HEADERS
-    from irprops.table_output import Output
     from irprops.verdicts import Prop
 
     columns = Prop.parse_all(order_.split(",")) if order_ else list(Prop)
     if len(set(columns)) < len(columns):
         raise InputError("--order", order_, "names a column twice", "name each column at most once")
+    return columns
+
+
+def _built_table(columns: list[Any], workers: int, cache: Path | None, catalog: bool, console: Any) -> Any:
+    """Check the rows not cached (with a progress bar), build the table and render it: a
+    :class:`~irprops.table_output.Output`."""
+    from rich.progress import Progress
+
+    from irprops import table as t2
+    from irprops.table import HEADERS
+    from irprops.table_output import Output
+
     count = len(t2.catalog_rows() if catalog else t2.rows())
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(f"checking the {'catalog' if catalog else 'thirteen'} metrics", total=count)

@@ -41,10 +41,11 @@ def source_roots(names: Sequence[str] = SOURCES) -> list[tuple[str, Path]]:
 
 
 def fingerprint(roots: Sequence[tuple[str, Path]], *extra: str) -> str:
-    """A hash of every Python file under ``roots`` (by name and content), the ``extra`` texts and the pinned versions."""
+    """A hash of every Python file under ``roots`` (by name and content), the ``extra`` texts, the pinned versions and
+    whether cvc5 can be imported."""
     digest = hashlib.sha256()
-    for name, root in roots:
-        for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:
+    for name, root in roots:  # regular files only: an editor's lock link (.#cli.py) is not a source (helper-75)
+        for path in sorted(p for p in root.rglob("*.py") if p.is_file()) if root.is_dir() else [root]:
             digest.update(f"{name}/{path.relative_to(root).as_posix() if root.is_dir() else ''}".encode())
             digest.update(path.read_bytes())
     for text in extra:
@@ -54,4 +55,7 @@ def fingerprint(roots: Sequence[tuple[str, Path]], *extra: str) -> str:
             digest.update(f"{name}=={importlib.metadata.version(name)}".encode())
         except importlib.metadata.PackageNotFoundError:
             digest.update(f"{name} absent".encode())
+    # whether the proofs can cross-check with cvc5 is asked of the import system, which may disagree with the
+    # installed metadata (a build on PYTHONPATH, metadata left behind): the key asks as they do (helper-75)
+    digest.update(f"cvc5 importable={importlib.util.find_spec('cvc5') is not None}".encode())
     return digest.hexdigest()

@@ -5,16 +5,16 @@ figures) and a summary the command prints (the rows' cells, the agreement with t
 number of combinations). :func:`store` keeps both in the cache under a key of every source file of
 irprops (the checkers behind each verdict, the table, the renderers, the command line), the pinned
 versions of the solvers, the computer algebra and Hypothesis, Python's version and the options that
-shape the output (``--order`` as written, ``--catalog``); :func:`lookup` gives them back when the key
-is the same, so that a warm table imports neither the metrics nor the checkers (nor SymPy). Any change
+shape the output (``--order`` as written, ``--catalog``; :func:`kept_at`); :func:`lookup` gives them back
+when the key is the same, so that a warm table imports neither the metrics nor the checkers (nor SymPy). Any change
 to any of those makes a new key; a file that does not read back as what was stored is not used. Only
 a table built from options that were valid is stored, so an ``--order`` found here needs no check.
 
 >>> import tempfile; from pathlib import Path
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     kept = Output({"table2.md": "| Metric |"}, ("Metric", "Bounded"), (("P", ("yes",)),), 91, 91, 10, 13)
-...     store(Path(folder), "bounded", False, kept)
-...     lookup(Path(folder), "bounded", False) == kept, lookup(Path(folder), "monotonic", False)
+...     store(kept_at(Path(folder), "bounded", False), kept)
+...     lookup(kept_at(Path(folder), "bounded", False)) == kept, lookup(kept_at(Path(folder), "monotonic", False))
 (True, None)
 """
 
@@ -31,7 +31,7 @@ from typing import Any
 from irprops.files import cache_home, uninterrupted, write_atomically
 from irprops.fingerprint import fingerprint, source_roots
 
-__all__ = ["Output", "default_cache", "lookup", "roots", "store", "write"]
+__all__ = ["Output", "default_cache", "kept_at", "lookup", "roots", "store", "write"]
 
 
 @dataclass(frozen=True)
@@ -74,25 +74,26 @@ def roots() -> list[tuple[str, Path]]:
     return [*source_roots(), ("irprops", Path(spec.origin).parent)]
 
 
-def _path(cache: Path, order: str | None, catalog: bool) -> Path:
+def kept_at(cache: Path, order: str | None, catalog: bool) -> Path:
+    """Where the output for these options (``--order`` as written, or None) and the code as it is now is kept: worked
+    out before a table is built, and again after it, so that an output is kept only under the code that made it."""
     key = fingerprint(roots(), json.dumps([list(sys.version_info[:2]), order, catalog]))
     return cache / f"output-{hashlib.sha256(key.encode()).hexdigest()}.json"
 
 
-def lookup(cache: Path, order: str | None, catalog: bool) -> Output | None:
-    """The output kept for these options (``--order`` as written, or None) and this code, or None (none kept, or a file
-    that does not read back)."""
+def lookup(path: Path) -> Output | None:
+    """The output kept at ``path`` (:func:`kept_at`), or None (none kept, or a file that does not read back)."""
     try:
-        record = json.loads(_path(cache, order, catalog).read_text())
+        record = json.loads(path.read_text())
         found = Output.from_record(record)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         return None
     return found if json.loads(json.dumps(found.to_record())) == record else None
 
 
-def store(cache: Path, order: str | None, catalog: bool, output: Output) -> None:
-    """Keep ``output`` for these options and this code."""
-    write_atomically(_path(cache, order, catalog), json.dumps(output.to_record()))
+def store(path: Path, output: Output) -> None:
+    """Keep ``output`` at ``path`` (:func:`kept_at`)."""
+    write_atomically(path, json.dumps(output.to_record()))
 
 
 def write(output: Output, out: Path) -> list[Path]:

@@ -289,13 +289,80 @@ class TestCache:
         from irprops import table_output
 
         kept = table_output.Output({"table2.md": "| Metric |\n"}, ("Metric", "Bounded"), (("P", ("yes",)),), 91, 91, 10, 13)
-        table_output.store(tmp_path, "bounded", False, kept)
-        assert table_output.lookup(tmp_path, "bounded", False) == kept
-        assert table_output.lookup(tmp_path, None, False) is None and table_output.lookup(tmp_path, "bounded", True) is None
+        table_output.store(table_output.kept_at(tmp_path, "bounded", False), kept)
+        assert table_output.lookup(table_output.kept_at(tmp_path, "bounded", False)) == kept
+        assert table_output.lookup(table_output.kept_at(tmp_path, None, False)) is None
+        assert table_output.lookup(table_output.kept_at(tmp_path, "bounded", True)) is None
         (file,) = tmp_path.iterdir()
         for damaged in ('{"files": {}}', file.read_text()[:-2], file.read_text().replace('"agree": 91', '"agree": "91"')):
             file.write_text(damaged)
-            assert table_output.lookup(tmp_path, "bounded", False) is None
+            assert table_output.lookup(table_output.kept_at(tmp_path, "bounded", False)) is None
+
+    # helper-75's findings, each failing on 916db0f
+    def test_a_source_saved_while_a_table_is_built_does_not_keep_the_old_output_under_the_new_code(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops import cli, table_output
+
+        source = tmp_path / "irprops"
+        source.mkdir()
+        (source / "render_text.py").write_text('TITLE = "regenerated"\n')
+        monkeypatch.setattr(table_output, "roots", lambda: [("irprops", source)])
+
+        def build(columns: object, workers: int, cache: object, catalog: bool, console: object) -> table_output.Output:
+            title = (source / "render_text.py").read_text()  # what the renderers were imported from
+            (source / "render_text.py").write_text('TITLE = "regenerated after an edit"\n')  # saved during the build
+            return table_output.Output({"table2.md": title}, ("Metric",), (), 0, 0, 0, 0)
+
+        monkeypatch.setattr(cli, "_built_table", build)
+        env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+        for out in ("first", "second"):
+            result = CliRunner().invoke(main, ["table", "--out", str(tmp_path / out)], env=env)
+            assert result.exit_code == 0, result.output
+        assert (tmp_path / "second" / "table2.md").read_text() == 'TITLE = "regenerated after an edit"\n'
+
+    def test_an_editors_dangling_lock_file_beside_the_sources_does_not_stop_it_being_kept(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        from irprops import table_output
+
+        source = tmp_path / "irprops"
+        source.mkdir()
+        (source / "cli.py").write_text("x = 1\n")
+        (source / ".#cli.py").symlink_to("someone@host.4242:1700000000")  # what Emacs leaves beside a file being edited
+        monkeypatch.setattr(table_output, "roots", lambda: [("irprops", source)])
+        kept = table_output.Output({"table2.md": "| Metric |\n"}, ("Metric",), (), 91, 91, 10, 13)
+        table_output.store(table_output.kept_at(tmp_path / "cache", None, False), kept)
+        assert table_output.lookup(table_output.kept_at(tmp_path / "cache", None, False)) == kept
+
+    def test_is_not_served_where_cvc5_cannot_be_imported_when_it_was_kept_where_it_could(
+            self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        import importlib.util
+        import sys
+
+        from irprops import table_output
+
+        kept = table_output.Output({"table2.md": "| Metric |\n"}, ("Metric",), (), 91, 91, 10, 13)
+        monkeypatch.setitem(sys.modules, "cvc5", None)  # find_spec("cvc5") is None, as the command and the proofs ask
+        assert importlib.util.find_spec("cvc5") is None
+        without = table_output.kept_at(tmp_path, None, False)
+        monkeypatch.delitem(sys.modules, "cvc5")
+        if importlib.util.find_spec("cvc5") is None:
+            pytest.skip("cvc5 is not installed (pip install 'irprops[cvc5]')")
+        table_output.store(table_output.kept_at(tmp_path, None, False), kept)  # kept where cvc5 cross-checks
+        assert table_output.lookup(without) is None
+
+    def test_a_bad_order_is_one_line_also_without_cvc5(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        import sys
+
+        monkeypatch.setitem(sys.modules, "cvc5", None)
+        result = CliRunner().invoke(main, ["table", "--out", str(tmp_path), "--no-cache", "--order", "bounded,monotonc"])
+        assert result.exit_code == 2 and "monotonic" in result.output
+        assert len(result.output.strip().splitlines()) == 1, result.output
+
+    def test_a_bad_order_is_named_before_the_other_options(self, tmp_path: Path) -> None:
+        (tmp_path / "afile").write_text("")
+        for extra in (["--workers", "0"], ["--out", str(tmp_path / "afile" / "sub")]):
+            result = CliRunner().invoke(main, ["table", "--no-cache", "--order", "bogus", *extra])
+            assert result.exit_code == 2 and "'bogus': unknown property" in result.output, result.output
 
     def test_the_key_of_a_kept_output_covers_every_source_of_irprops_and_not_only_the_checkers(self) -> None:
         from irprops import table_output
