@@ -88,6 +88,8 @@ def lookup(path: Path) -> Output | None:
         found = Output.from_record(record)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         return None
+    if any(Path(name).name != name or name.startswith(".") for name in found.files):  # written into --out: names only
+        return None
     return found if json.loads(json.dumps(found.to_record())) == record else None
 
 
