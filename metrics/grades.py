@@ -9,8 +9,9 @@ RBP paper's ``$$---$----$-??--?---``; or as comma-separated grades such as
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from typing import Any
 
 from .errors import InputError, exact_number
 
@@ -122,34 +123,45 @@ def format_grade(grade: Entry) -> str:
     return str(grade)
 
 
-def grade_texts(grades: Iterable[Entry]) -> list[str | None]:
-    """``str(g)`` of each grade (None for an unjudged entry), as a proposal's or a toolkit's process is sent them.
+class ByIdentity:
+    """``f(g)`` of each grade object ``g``, kept by the object's identity (the object kept alive with it, so that no
+    other object takes that identity) and looked up in C: the searches pass the same few hundred grade objects hundreds
+    of thousands of times. Past ``most`` objects, the others' values are computed each time.
 
-    The searches send the same few hundred grade objects hundreds of thousands of times: each object's text is kept,
-    by its identity (the object kept alive with it, so that no other object takes that identity), and the list is
-    made in C.
+    >>> texts = ByIdentity(str); texts.each((Fraction(1, 2), Fraction(1)))
+    ('1/2', '1')
+    """
+
+    def __init__(self, f: Callable[[Entry], object], most: int = 1 << 14) -> None:
+        self._f = f
+        self._most = most
+        self._values: dict[int, object] = {}
+        self._kept: dict[int, object] = {}
+
+    def each(self, grades: Sequence[Entry]) -> tuple[Any, ...]:
+        """``f`` of each of ``grades``, in order."""
+        try:
+            return tuple(map(self._values.__getitem__, map(id, grades)))
+        except KeyError:  # a grade object met for the first time
+            pass
+        for g in grades:
+            if id(g) not in self._values and len(self._values) < self._most:
+                self._kept[id(g)] = g
+                self._values[id(g)] = self._f(g)
+        return tuple(map(self._f, grades))
+
+
+def grade_texts(grades: Sequence[Entry]) -> list[str | None]:
+    """``str(g)`` of each grade (None for an unjudged entry), as a proposal's or a toolkit's process is sent them
+    (kept per grade object: :class:`ByIdentity`).
 
     >>> grade_texts([Fraction(1, 2), None, Fraction(1)])
     ['1/2', None, '1']
     """
-    grades = grades if isinstance(grades, (tuple, list)) else tuple(grades)
-    try:
-        return list(map(_TEXTS.__getitem__, map(id, grades)))
-    except KeyError:  # a grade object met for the first time
-        pass
-    for g in grades:
-        if id(g) not in _TEXTS and len(_TEXTS) < _MOST_TEXTS:
-            _TEXT_KEPT[id(g)] = g
-            _TEXTS[id(g)] = None if g is None else str(g)
-    return [None if g is None else str(g) for g in grades]
+    return list(_TEXTS.each(grades))
 
 
-_TEXTS: dict[int, str | None] = {}
-"""The text of each grade object met (by ``id``), for :func:`grade_texts`."""
-_TEXT_KEPT: dict[int, object] = {}
-"""The grade objects whose identities key :data:`_TEXTS`, kept alive so that their identities stay theirs."""
-_MOST_TEXTS = 1 << 14
-"""The most grade objects kept (past it, the others' texts are made each time)."""
+_TEXTS = ByIdentity(lambda g: None if g is None else str(g))
 
 
 def format_ranking(entries: Iterable[Entry]) -> str:

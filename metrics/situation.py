@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import InputError
-from .grades import Entry, check_grade, format_grade, format_ranking, is_binary, parse_qrels, parse_ranking
+from .grades import ByIdentity, Entry, check_grade, format_grade, format_ranking, is_binary, parse_qrels, parse_ranking
 
 MAX_RELEVANT = 1_000_000
 """The most relevant documents --R may name (a larger R is a memory error, not a collection)."""
@@ -206,22 +206,12 @@ def _hashed(ranking: tuple[Entry, ...], k: int, qrels: tuple[Fraction, ...], non
     hashes, so each grade may stand in it as any value of the same hash: an integral grade as its numerator (Python's
     numeric hash, which Fraction's keeps), another as its hash, an int of the same hash (Fraction's own hash computes a
     modular inverse each time). The searches build tens of thousands of situations, some 200 grades long, from a few
-    hundred grade objects: each object's stand-in is kept, by its identity (:data:`_STANDING`), and the tuples are
-    made in C.
+    hundred grade objects: each object's stand-in is kept by its identity (:class:`~irprops.metrics.grades.ByIdentity`).
 
     >>> s = (Fraction(1), None, Fraction(1, 2)); _hashed(s, 3, (Fraction(1), Fraction(1, 2)), None) == hash((s, 3, s[::2], None))
     True
     """
-    try:
-        return hash((tuple(map(_STANDING.__getitem__, map(id, ranking))), k,
-                     tuple(map(_STANDING.__getitem__, map(id, qrels))), nonrelevant))
-    except KeyError:  # a grade object seen for the first time
-        pass
-    for g in (*ranking, *qrels):
-        if id(g) not in _STANDING and len(_STANDING) < _MOST_STANDING:
-            _KEPT[id(g)] = g  # alive while its identity keys _STANDING: no other object can take that identity
-            _STANDING[id(g)] = _stand_in(g)
-    return hash((tuple(map(_stand_in, ranking)), k, tuple(map(_stand_in, qrels)), nonrelevant))
+    return hash((_STANDING.each(ranking), k, _STANDING.each(qrels), nonrelevant))
 
 
 def _stand_in(g: Entry) -> object:
@@ -231,12 +221,8 @@ def _stand_in(g: Entry) -> object:
     return g.numerator if g.denominator == 1 else hash(g)
 
 
-_STANDING: dict[int, object] = {}
-"""The stand-in of each grade object seen (by ``id``), for :func:`_hashed`."""
-_KEPT: dict[int, object] = {}
-"""The grade objects whose identities key :data:`_STANDING`, kept alive so that their identities stay theirs."""
-_MOST_STANDING = 1 << 14
-"""The most grade objects kept (past it, the others' stand-ins are computed each time, as the first time)."""
+_STANDING = ByIdentity(_stand_in)
+"""The stand-in of each grade object seen, for :func:`_hashed`."""
 
 
 def _entry(value: Entry | int | str, position: int) -> Entry:
